@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { readDb } from "@/lib/queries/db";
+import { listRoots } from "@/lib/queries/overview";
+import { AddRootForm, ReindexForm, RemoveRootForm } from "./roots-forms";
+
+export const metadata: Metadata = { title: "Roots" };
+
+export default async function RootsPage() {
+  const db = await readDb();
+  const roots = listRoots(db);
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">Roots</h1>
+      <p className="text-stone-600 dark:text-stone-400">
+        Cairn walks these folders for git repositories (skipping dependencies and build output, never following a
+        symlink out of the folder) and indexes the checkpoints inside them.
+      </p>
+      <AddRootForm />
+      <section aria-labelledby="roots-heading">
+        <h2 id="roots-heading" className="text-lg font-semibold">Watched folders</h2>
+        {roots.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-500">No roots yet: add the folder that holds your repositories above.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
+            {roots.map((root) => (
+              <li key={root.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-mono text-sm">{root.path}</span>
+                <RemoveRootForm path={root.path} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ReindexForm />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema";
+
+export type CairnDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const MIGRATIONS_FOLDER = resolveMigrationsFolder();
+
+function resolveMigrationsFolder(): string {
+  if (process.env.CAIRN_MIGRATIONS) return process.env.CAIRN_MIGRATIONS;
+  // Next bundles this module, so import.meta.url may not point at the source tree: fall back to cwd.
+  try {
+    const here = dirname(fileURLToPath(import.meta.url));
+    if (!here.includes(".next")) return join(here, "migrations");
+  } catch {
+    /* bundled */
+  }
+  return resolve(process.cwd(), "db", "migrations");
+}
+
+export function defaultDbPath(): string {
+  return process.env.CAIRN_DB || join(homedir(), ".cairn", "cairn.db");
+}
+
+type Cache = Map<string, CairnDb>;
+const globalCache = globalThis as unknown as { __cairnDbs?: Cache };
+const cache: Cache = (globalCache.__cairnDbs ??= new Map());
+
+/** The one client: opened once per file per process, migrated on first use. */
+export function getDb(path: string = defaultDbPath()): CairnDb {
+  const key = resolve(path);
+  const existing = cache.get(key);
+  if (existing) return existing;
+  mkdirSync(dirname(key), { recursive: true });
+  const sqlite = new Database(key);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema }) as CairnDb;
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  cache.set(key, db);
+  return db;
+}
+
+export function closeDb(path: string = defaultDbPath()): void {
+  const key = resolve(path);
+  const db = cache.get(key);
+  if (!db) return;
+  db.$client.close();
+  cache.delete(key);
+}

@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Folders the user asked Cairn to watch. */
+export const roots = sqliteTable("roots", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  path: text("path").notNull().unique(),
+  addedAt: text("added_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+});
+
+export const repositories = sqliteTable("repositories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Absolute path of the work tree (or of the folder holding global checkpoints). */
+  path: text("path").notNull().unique(),
+  name: text("name").notNull(),
+  rootPath: text("root_path"),
+  isBare: integer("is_bare", { mode: "boolean" }).notNull().default(false),
+  currentBranch: text("current_branch"),
+  headSha: text("head_sha"),
+  /** Fingerprint of HEAD, the git index and the work tree: freshness is recomputed when it changes. */
+  gitFingerprint: text("git_fingerprint"),
+  lastIndexedAt: text("last_indexed_at"),
+});
+
+/** One row per indexed file (or per file found only in another branch's commits). */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    repositoryId: integer("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
+    /** Relative to the repository, or absolute for files outside any repository. */
+    path: text("path").notNull(),
+    absPath: text("abs_path").notNull(),
+    source: text("source").notNull().default("worktree"),
+    format: text("format").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title"),
+    status: text("status"),
+    statusRaw: text("status_raw"),
+    completedInCairn: integer("completed_in_cairn", { mode: "boolean" }).notNull().default(false),
+    branch: text("branch"),
+    headShaRaw: text("head_sha_raw"),
+    headSha: text("head_sha"),
+    savedAt: text("saved_at"),
+    savedAtSource: text("saved_at_source"),
+    dirtySaved: integer("dirty_saved"),
+    project: text("project"),
+    tasksDone: integer("tasks_done"),
+    tasksTotal: integer("tasks_total"),
+    qualityScore: integer("quality_score"),
+    qualityReasons: text("quality_reasons", { mode: "json" }).$type<string[]>(),
+    freshness: text("freshness", { mode: "json" }).$type<Record<string, unknown>>(),
+    freshnessLevel: text("freshness_level"),
+    supersededBy: text("superseded_by"),
+    duplicateOf: text("duplicate_of"),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** Redacted plain text of the whole document, for search and display. */
+    body: text("body").notNull().default(""),
+    /** Redacted original (HTML or Markdown) for the original view. */
+    original: text("original").notNull().default(""),
+    decisionsText: text("decisions_text").notNull().default(""),
+    contentHash: text("content_hash").notNull(),
+    mtimeMs: real("mtime_ms").notNull(),
+    size: integer("size").notNull(),
+    indexedAt: text("indexed_at").notNull(),
+  },
+  (t) => [
+    index("documents_repository_idx").on(t.repositoryId),
+    index("documents_saved_at_idx").on(t.savedAt),
+    index("documents_status_idx").on(t.status),
+    index("documents_head_sha_idx").on(t.headSha),
+    uniqueIndex("documents_location_idx").on(t.absPath, t.source),
+  ],
+);
+
+export const sections = sqliteTable(
+  "sections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    canonical: text("canonical"),
+    heading: text("heading").notNull(),
+    level: integer("level").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [index("sections_document_idx").on(t.documentId)],
+);
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    done: integer("done", { mode: "boolean" }).notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [index("tasks_document_idx").on(t.documentId)],
+);
+
+export const referencedFiles = sqliteTable(
+  "referenced_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    role: text("role").notNull(),
+    existsNow: integer("exists_now", { mode: "boolean" }),
+  },
+  (t) => [index("referenced_files_document_idx").on(t.documentId), index("referenced_files_path_idx").on(t.path)],
+);
+
+export const problems = sqliteTable(
+  "problems",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    repositoryId: integer("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
+    /** The file the problem is about (absolute), also for files that never became documents. */
+    filePath: text("file_path").notNull(),
+    message: text("message").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("problems_repository_idx").on(t.repositoryId), index("problems_document_idx").on(t.documentId)],
+);
+
+export const secretFindings = sqliteTable(
+  "secret_findings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    rule: text("rule").notNull(),
+    line: integer("line").notNull(),
+    column: integer("column").notNull(),
+  },
+  (t) => [index("secret_findings_document_idx").on(t.documentId)],
+);
+
+/** Commits whose subject marks a save (chore(checkpoint): / chore(session):). */
+export const saveEvents = sqliteTable(
+  "save_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    repositoryId: integer("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    sha: text("sha").notNull(),
+    subject: text("subject").notNull(),
+    committedAt: text("committed_at").notNull(),
+    branch: text("branch"),
+    documentId: text("document_id"),
+  },
+  (t) => [index("save_events_repository_idx").on(t.repositoryId)],
+);
+
+export const indexRuns = sqliteTable("index_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  startedAt: text("started_at").notNull(),
+  finishedAt: text("finished_at"),
+  summary: text("summary", { mode: "json" }).$type<Record<string, unknown>>(),
+});
+
+export type Root = typeof roots.$inferSelect;
+export type Repository = typeof repositories.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;
+export type SectionRow = typeof sections.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type ReferencedFileRow = typeof referencedFiles.$inferSelect;
+export type ProblemRow = typeof problems.$inferSelect;
+export type SecretFindingRow = typeof secretFindings.$inferSelect;
+export type SaveEventRow = typeof saveEvents.$inferSelect;
+export type IndexRunRow = typeof indexRuns.$inferSelect;
+
+/** Completions of checkpoints whose family has no status in the file: kept here, never written to the file. */
+export const cairnCompletions = sqliteTable("cairn_completions", {
+  documentId: text("document_id").primaryKey(),
+  completedAt: text("completed_at").notNull(),
+});
+export type CairnCompletionRow = typeof cairnCompletions.$inferSelect;
+
+/** Every candidate file seen, readable or not: the incremental index skips those whose mtime and size are unchanged. */
+export const indexedFiles = sqliteTable(
+  "indexed_files",
+  {
+    absPath: text("abs_path").primaryKey(),
+    repositoryId: integer("repository_id").references(() => repositories.id, { onDelete: "cascade" }),
+    mtimeMs: real("mtime_ms").notNull(),
+    size: integer("size").notNull(),
+    contentHash: text("content_hash"),
+    documentId: text("document_id"),
+  },
+  (t) => [index("indexed_files_repository_idx").on(t.repositoryId)],
+);
+export type IndexedFileRow = typeof indexedFiles.$inferSelect;

@@ -1,0 +1,92 @@
+import { Command, Option } from "commander";
+import { indexRoots } from "./index/indexer";
+import { listRecords } from "./queries/records";
+import { searchDocuments } from "./queries/search";
+import { describeSummary } from "./cli/format";
+import { chooseHome, chooseRoots, collect, fail, openDb } from "./cli/options";
+import { stderrProgress } from "./cli/progress-bar";
+import { runServe } from "./cli/serve";
+
+const program = new Command()
+  .name("cairn")
+  .description("Index and browse the checkpoints AI coding agents leave in your repositories.")
+  .showHelpAfterError();
+
+program
+  .command("index")
+  .description("discover repositories under the roots and index their checkpoints (progress on stderr)")
+  .option("--root <dir>", "a folder to search for repositories (repeatable)", collect)
+  .option("--home <dir>", "where ~/.claude/checkpoints is read from")
+  .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
+  .option("--json", "print the summary as JSON on stdout")
+  .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
+    const { db } = openDb(opts);
+    const roots = chooseRoots(db, opts.root, process.cwd());
+    const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });
+    process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${describeSummary(summary)}\n`);
+  });
+
+program
+  .command("list")
+  .description("print checkpoint records (record.md)")
+  .option("--json", "print one JSON array on stdout")
+  .option("--db <file>", "database file")
+  .option("--repo <path>", "only this repository (its absolute path)")
+  .addOption(new Option("--status <status>", "only this status").choices(["in-progress", "completed"]))
+  .addOption(
+    new Option("--kind <kind>", "document kind").choices(["checkpoint", "research", "plan", "journal", "review", "all"]).default("checkpoint"),
+  )
+  .action((opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
+    const { db } = openDb(opts);
+    const records = listRecords(db, { repo: opts.repo, status: opts.status, kind: opts.kind });
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      return;
+    }
+    if (records.length === 0) {
+      process.stdout.write("No checkpoints indexed yet. Run `cairn index --root DIR` first.\n");
+      return;
+    }
+    for (const r of records) {
+      const date = r.savedAt ? r.savedAt.slice(0, 16).replace("T", " ") : "????-??-?? ??:??";
+      process.stdout.write(`${r.id}  ${date}  ${(r.status ?? "-").padEnd(11)} ${(r.branch ?? "-").padEnd(20)} ${r.title ?? r.path}\n`);
+    }
+  });
+
+program
+  .command("search")
+  .description("full-text search over every indexed document")
+  .argument("<query...>", "words, \"phrases\", file:PATH or a commit sha")
+  .option("--json", "print results as JSON")
+  .option("--db <file>", "database file")
+  .option("--repo <path>", "only this repository")
+  .option("--limit <n>", "at most this many results", "50")
+  .action((words: string[], opts: { json?: boolean; db?: string; repo?: string; limit: string }) => {
+    const { db } = openDb(opts);
+    const result = searchDocuments(db, words.join(" "), { repo: opts.repo, limit: Number(opts.limit) || 50 });
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify({ query: result.query, total: result.total, notes: result.notes, hits: result.hits.map(({ snippetHtml: _h, ...hit }) => ({ ...hit, snippet: hit.snippet.map((p) => p.text).join("") })) }, null, 2)}\n`);
+      return;
+    }
+    for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+    if (result.hits.length === 0) process.stdout.write("No matches.\n");
+    for (const hit of result.hits) {
+      const snippet = hit.snippet.map((p) => (p.mark && process.stdout.isTTY ? `\x1b[1m${p.text}\x1b[0m` : p.text)).join("").replace(/\s+/g, " ");
+      process.stdout.write(`${hit.id}  ${hit.repoName ?? "-"}  ${hit.title ?? hit.path}\n    ${snippet}\n`);
+    }
+  });
+
+program
+  .command("serve")
+  .description("serve the dashboard on http://127.0.0.1:3000 (builds it first when needed)")
+  .option("--port <n>", "port", process.env.PORT ?? "3000")
+  .option("--host <address>", "address to bind", "127.0.0.1")
+  .option("--db <file>", "database file")
+  .option("--root <dir>", "index this folder too (repeatable)", collect)
+  .option("--home <dir>", "where ~/.claude/checkpoints is read from")
+  .option("--no-index", "do not index at start")
+  .action(async (opts: { port: string; host: string; db?: string; root?: string[]; home?: string; index: boolean }) => {
+    await runServe(opts);
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,40 @@
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { defaultDbPath, getDb, type CairnDb } from "../../db/client";
+import { savedRoots } from "../index/indexer";
+
+export interface DbOption {
+  db?: string;
+}
+
+export function openDb(opts: DbOption): { db: CairnDb; path: string } {
+  const path = resolve(opts.db ?? defaultDbPath());
+  return { db: getDb(path), path };
+}
+
+export function envRoots(): string[] {
+  return (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
+}
+
+/** --root, else CAIRN_ROOTS, else the roots saved in the database, else the fallback. */
+export function chooseRoots(db: CairnDb, given: string[] | undefined, fallback: string): string[] {
+  if (given?.length) return given.map((r) => resolve(r));
+  const fromEnv = envRoots();
+  if (fromEnv.length) return fromEnv.map((r) => resolve(r));
+  const saved = savedRoots(db);
+  return saved.length ? saved : [resolve(fallback)];
+}
+
+export function chooseHome(given: string | undefined): string {
+  return resolve(given ?? process.env.CAIRN_HOME ?? homedir());
+}
+
+/** One-line reason on stderr, non-zero exit: the contract of record.md. */
+export function fail(message: string, code = 1): never {
+  process.stderr.write(`cairn: ${message.split("\n")[0]}\n`);
+  process.exit(code);
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,187 @@
+/**
+ * What changed since a checkpoint was saved, for the diff page: the commits, a diffstat and one
+ * unified diff per file (each capped). Also the commits between any two shas.
+ */
+import { isBookkeepingSubject } from "../git/history";
+import { GitError, isFullSha, resolveCommit, runGit } from "../git/runner";
+
+export const MAX_FILE_DIFF_BYTES = 200 * 1024;
+export const MAX_FILE_DIFF_LINES = 3_000;
+export const MAX_LISTED_COMMITS = 1_000;
+const PATCH_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface CommitSummary {
+  sha: string;
+  parents: string[];
+  /** Committer date, ISO-8601 UTC. */
+  committedAt: string;
+  author: string;
+  subject: string;
+  bookkeeping: boolean;
+}
+
+export interface FileStat {
+  path: string;
+  /** Source of a rename or copy. */
+  oldPath: string | null;
+  /** A, M, D, R, C, T, ... */
+  status: string;
+  /** null for binary files. */
+  additions: number | null;
+  deletions: number | null;
+  binary: boolean;
+}
+
+export interface FileDiff {
+  path: string;
+  oldPath: string | null;
+  patch: string;
+  truncated: boolean;
+}
+
+export interface DiffSinceSave {
+  fromSha: string;
+  toSha: string;
+  commits: CommitSummary[];
+  commitsTruncated: boolean;
+  stat: { filesChanged: number; additions: number; deletions: number; files: FileStat[] };
+  files: FileDiff[];
+  /** The whole patch exceeded the output cap: stat only. */
+  patchesOmitted: boolean;
+}
+
+export interface ShaComparison {
+  fromSha: string;
+  toSha: string;
+  /** Commits in from..to, newest first. */
+  commits: CommitSummary[];
+  commitsTruncated: boolean;
+  /** Commits in to..from (from has them, to does not). */
+  behindCount: number;
+}
+
+const COMMIT_FORMAT = "--format=%H%x00%P%x00%ct%x00%an%x00%s";
+
+async function listCommits(cwd: string, exclude: string, include: string): Promise<{ commits: CommitSummary[]; truncated: boolean }> {
+  const out = await runGit(cwd, ["log", COMMIT_FORMAT, "--encoding=UTF-8", `--max-count=${MAX_LISTED_COMMITS + 1}`, include, `^${exclude}`, "--"]);
+  const commits: CommitSummary[] = [];
+  for (const line of out.split("\n")) {
+    const [sha, parents, time, author, ...subjectParts] = line.split("\u0000");
+    if (!isFullSha(sha)) continue;
+    const subject = subjectParts.join(" ");
+    commits.push({
+      sha,
+      parents: (parents ?? "").split(" ").filter(isFullSha),
+      committedAt: new Date(Number(time) * 1000).toISOString(),
+      author: author ?? "",
+      subject,
+      bookkeeping: isBookkeepingSubject(subject),
+    });
+  }
+  return { commits: commits.slice(0, MAX_LISTED_COMMITS), truncated: commits.length > MAX_LISTED_COMMITS };
+}
+
+/** Parses `git diff -z --raw --numstat`: raw records, then numstat records in the same order. */
+export function parseRawNumstat(out: string): FileStat[] {
+  const tokens = out.split("\u0000");
+  const files: FileStat[] = [];
+  let index = 0;
+  while (index < tokens.length && (tokens[index] ?? "").startsWith(":")) {
+    const status = ((tokens[index] ?? "").split(" ")[4] ?? "M").replace(/[0-9]+$/, "");
+    const twoPaths = status === "R" || status === "C";
+    const oldPath = twoPaths ? tokens[index + 1] ?? null : null;
+    const newPath = (twoPaths ? tokens[index + 2] : tokens[index + 1]) ?? "";
+    files.push({ path: newPath, oldPath, status, additions: null, deletions: null, binary: false });
+    index += twoPaths ? 3 : 2;
+  }
+  for (const file of files) {
+    const [added, deleted, inlinePath] = (tokens[index] ?? "").split("\t");
+    index += inlinePath === "" ? 3 : 1;
+    file.binary = added === "-";
+    file.additions = file.binary ? null : Number(added) || 0;
+    file.deletions = file.binary ? null : Number(deleted) || 0;
+  }
+  return files;
+}
+
+/** Cuts a single file's patch to MAX_FILE_DIFF_LINES lines and MAX_FILE_DIFF_BYTES bytes. */
+export function capPatch(patch: string): { patch: string; truncated: boolean } {
+  let capped = patch;
+  let truncated = false;
+  const lines = capped.split("\n");
+  if (lines.length > MAX_FILE_DIFF_LINES) {
+    capped = lines.slice(0, MAX_FILE_DIFF_LINES).join("\n");
+    truncated = true;
+  }
+  if (Buffer.byteLength(capped, "utf8") > MAX_FILE_DIFF_BYTES) {
+    capped = Buffer.from(capped, "utf8").subarray(0, MAX_FILE_DIFF_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+    truncated = true;
+  }
+  return { patch: capped, truncated };
+}
+
+function splitPatchByFile(patch: string): string[] {
+  const starts: number[] = [];
+  const header = /^diff --git /gm;
+  for (let match = header.exec(patch); match; match = header.exec(patch)) starts.push(match.index);
+  return starts.map((start, index) => patch.slice(start, starts[index + 1] ?? patch.length));
+}
+
+const DIFF_SHAPE = ["-M", "--no-relative", "-O/dev/null", "--submodule=short"];
+
+/**
+ * Commits, diffstat and capped per-file diffs from a saved sha to `toRef` (HEAD by default).
+ * Both values pass through resolveCommit; null when either does not name a commit.
+ */
+export async function diffSinceSave(repoPath: string, fromSha: string, toRef = "HEAD"): Promise<DiffSinceSave | null> {
+  const [from, to] = await Promise.all([resolveCommit(repoPath, fromSha), resolveCommit(repoPath, toRef)]);
+  if (!from || !to) return null;
+  const [history, raw] = await Promise.all([
+    listCommits(repoPath, from, to),
+    runGit(repoPath, ["diff", "-z", "--raw", "--numstat", ...DIFF_SHAPE, from, to, "--"]),
+  ]);
+  const statFiles = parseRawNumstat(raw);
+
+  let patch: string | null = null;
+  try {
+    patch = await runGit(
+      repoPath,
+      ["diff", "-p", "-U3", ...DIFF_SHAPE, "--src-prefix=a/", "--dst-prefix=b/", from, to, "--"],
+      { maxBytes: PATCH_MAX_BYTES, timeoutMs: 30_000 },
+    );
+  } catch (error) {
+    if (!(error instanceof GitError) || error.kind === "exit") throw error;
+  }
+
+  const chunks = patch === null ? [] : splitPatchByFile(patch);
+  const files: FileDiff[] =
+    chunks.length === statFiles.length
+      ? statFiles.map((file, index) => ({ path: file.path, oldPath: file.oldPath, ...capPatch(chunks[index] ?? "") }))
+      : chunks.map((chunk) => ({ path: /^diff --git a\/.* b\/(.*)$/m.exec(chunk)?.[1] ?? "", oldPath: null, ...capPatch(chunk) }));
+
+  return {
+    fromSha: from,
+    toSha: to,
+    commits: history.commits,
+    commitsTruncated: history.truncated,
+    stat: {
+      filesChanged: statFiles.length,
+      additions: statFiles.reduce((sum, file) => sum + (file.additions ?? 0), 0),
+      deletions: statFiles.reduce((sum, file) => sum + (file.deletions ?? 0), 0),
+      files: statFiles,
+    },
+    files,
+    patchesOmitted: patch === null,
+  };
+}
+
+/** Commits between two shas: those in a..b, and how many b lacks from a. */
+export async function compareShas(repoPath: string, a: string, b: string): Promise<ShaComparison | null> {
+  const [from, to] = await Promise.all([resolveCommit(repoPath, a), resolveCommit(repoPath, b)]);
+  if (!from || !to) return null;
+  const [forward, behind] = await Promise.all([
+    listCommits(repoPath, from, to),
+    runGit(repoPath, ["rev-list", "--count", from, `^${to}`, "--"]),
+  ]);
+  return { fromSha: from, toSha: to, commits: forward.commits, commitsTruncated: forward.truncated, behindCount: Number(behind.trim()) || 0 };
+}

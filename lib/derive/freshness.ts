@@ -1,0 +1,266 @@
+/**
+ * How far a repository has moved since each of its checkpoints was saved. All checkpoints of one
+ * repository are answered together with a small, constant number of git processes.
+ */
+import type { CommitGraph } from "../git/history";
+import { RepoFacts, type HeadState, type RefTip } from "../git/repo-facts";
+import { isSha } from "../git/runner";
+import {
+  checkPathsExist,
+  DirtyPaths,
+  findUnmentionedModified,
+  judgeModifiedFiles,
+  toRepoRelative,
+  type ModifiedFileVerdict,
+} from "./freshness-files";
+import { decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
+
+export { FRESHNESS_LIMITS, decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
+export type { ModifiedFileState, ModifiedFileVerdict } from "./freshness-files";
+export { compareShas, diffSinceSave } from "./freshness-diff";
+export type { CommitSummary, DiffSinceSave, FileDiff, FileStat, ShaComparison } from "./freshness-diff";
+
+export interface SaveInput {
+  id: string;
+  /** As written in the checkpoint: may be short, may be hostile text. Validated before use. */
+  headSha: string | null;
+  branch: string | null;
+  /** ISO-8601. */
+  savedAt: string | null;
+  dirtySaved: number | null;
+  /** Repository-relative paths the checkpoint refers to. */
+  referencedFiles: string[];
+  /** Repository-relative paths the checkpoint says were modified. */
+  modifiedFiles: string[];
+}
+
+export interface Freshness {
+  newCommits: number | null;
+  bookkeepingCommits: number | null;
+  commitsSinceSavedAt: number | null;
+  countBasis: "sha" | "time" | null;
+  headReachable: boolean | null;
+  resolvedHeadSha: string | null;
+  branchMatches: boolean | null;
+  currentBranch: string | null;
+  savedBranchExists: boolean | null;
+  savedBranchMoved: number | null;
+  dirtySaved: number | null;
+  dirtyNow: number | null;
+  filesChanged: number | null;
+  missingFiles: string[];
+  modifiedFileStates: ModifiedFileVerdict[];
+  unmentionedModified: string[];
+  level: FreshnessLevel;
+  reasons: string[];
+}
+
+const DETACHED_BRANCH_NAMES = /^(?:HEAD|detached|\(detached\)|\(no branch\)|\(HEAD detached (?:at|from) .*\))$/i;
+
+interface SavedBranch {
+  name: string;
+  detached: boolean;
+}
+
+function readSavedBranch(raw: string | null): SavedBranch | null {
+  const name = raw?.trim().replace(/^refs\/heads\//, "") ?? "";
+  if (!name) return null;
+  return { name, detached: DETACHED_BRANCH_NAMES.test(name) };
+}
+
+/** The saved sha in the form handed to resolution, or null when it is not a hex object id. */
+function savedShaText(save: SaveInput): string | null {
+  const text = save.headSha?.trim().toLowerCase() ?? "";
+  return isSha(text) ? text : null;
+}
+
+function savedTime(save: SaveInput): number | null {
+  const millis = save.savedAt ? Date.parse(save.savedAt) : Number.NaN;
+  return Number.isFinite(millis) ? millis : null;
+}
+
+/** Tip of the saved branch: a local branch first, else a remote-tracking one ("origin/<name>"). */
+function findBranchTip(refs: readonly RefTip[], branch: string): RefTip | null {
+  return (
+    refs.find((ref) => ref.kind === "branch" && ref.shortName === branch) ??
+    refs.find((ref) => ref.kind === "remote" && (ref.shortName === branch || ref.shortName.slice(ref.shortName.indexOf("/") + 1) === branch)) ??
+    null
+  );
+}
+
+function unknownFreshness(save: SaveInput, reason: string): Freshness {
+  return {
+    newCommits: null, bookkeepingCommits: null, commitsSinceSavedAt: null, countBasis: null,
+    headReachable: null, resolvedHeadSha: null, branchMatches: null, currentBranch: null,
+    savedBranchExists: null, savedBranchMoved: null, dirtySaved: save.dirtySaved, dirtyNow: null,
+    filesChanged: null, missingFiles: [], modifiedFileStates: [], unmentionedModified: [],
+    level: "unknown", reasons: [reason],
+  };
+}
+
+interface RepositoryState {
+  head: HeadState;
+  refs: RefTip[];
+  dirty: DirtyPaths | null;
+  graph: CommitGraph;
+  resolved: Map<string, string | null>;
+  changedSince: Map<string, Set<string> | null>;
+  exists: Map<string, boolean | null>;
+}
+
+interface SaveBasis {
+  /** The commit the save is compared from: the saved sha, or for time-only saves, HEAD's first-parent commit at savedAt. */
+  base: string | null;
+  resolvedHeadSha: string | null;
+}
+
+function saveBasis(save: SaveInput, state: RepositoryState): SaveBasis {
+  const text = savedShaText(save);
+  const resolvedHeadSha = text ? state.resolved.get(text) ?? null : null;
+  if (resolvedHeadSha) return { base: resolvedHeadSha, resolvedHeadSha };
+  const time = savedTime(save);
+  const head = state.head.headSha;
+  const base = time !== null && head ? state.graph.firstParentAtOrBefore(head, Math.floor(time / 1000)) : null;
+  return { base, resolvedHeadSha: null };
+}
+
+function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: string | null, now: Date): Freshness {
+  const { head, graph, dirty } = state;
+  const shaText = savedShaText(save);
+  const { base, resolvedHeadSha } = saveBasis(save, state);
+  const time = savedTime(save);
+  const extraReasons: string[] = [];
+  if (save.headSha?.trim() && !shaText) extraReasons.push("saved head sha is not a commit id; ignored");
+  if (!head.headSha) extraReasons.push("repository has no commits yet");
+
+  let newCommits: number | null = null;
+  let bookkeepingCommits: number | null = null;
+  let commitsSinceSavedAt: number | null = null;
+  let countBasis: "sha" | "time" | null = null;
+  let headReachable: boolean | null = null;
+  let beyondHistoryWindow = false;
+  if (resolvedHeadSha && head.headSha) {
+    const count = graph.countBetween(resolvedHeadSha, head.headSha);
+    if (count) {
+      newCommits = count.total;
+      bookkeepingCommits = count.bookkeeping;
+      countBasis = "sha";
+      headReachable = graph.isAncestor(resolvedHeadSha, head.headSha);
+    } else beyondHistoryWindow = graph.truncated;
+  }
+  if (countBasis === null && time !== null && head.headSha) {
+    const count = graph.countCommittedAfter(head.headSha, Math.floor(time / 1000));
+    if (count) {
+      commitsSinceSavedAt = count.total;
+      bookkeepingCommits = count.bookkeeping;
+      countBasis = "time";
+    }
+  }
+
+  const savedBranch = readSavedBranch(save.branch);
+  const branchMatches = savedBranch ? (savedBranch.detached ? head.detached : savedBranch.name === head.currentBranch) : null;
+  const tip = savedBranch && !savedBranch.detached ? findBranchTip(state.refs, savedBranch.name) : null;
+  const savedBranchExists = savedBranch && !savedBranch.detached ? tip !== null : null;
+  const savedBranchMoved = tip && resolvedHeadSha ? graph.countBetween(resolvedHeadSha, tip.sha)?.total ?? null : null;
+
+  const normalize = (files: readonly string[]) =>
+    files.map((file) => toRepoRelative(file, topLevel)).filter((file): file is string => file !== null);
+  const referenced = [...new Set(normalize(save.referencedFiles))];
+  const modified = normalize(save.modifiedFiles);
+  const missingFiles = referenced.filter((file) => state.exists.get(file) === false);
+  const committedSince = base ? state.changedSince.get(base) ?? null : null;
+
+  let filesChanged: number | null = null;
+  if (committedSince) {
+    filesChanged = new Set([...committedSince, ...(dirty?.listed ?? [])]).size;
+  }
+  const baseline = save.dirtySaved ?? modified.length;
+  const filesMoved = filesChanged === null ? null : Math.max(0, filesChanged - baseline);
+  const ageDays = time === null ? null : Math.max(0, (now.getTime() - time) / 86_400_000);
+
+  const dirtyNow = dirty ? dirty.entries.length : null;
+  const realCommits = bookkeepingCommits === null ? null : (newCommits ?? commitsSinceSavedAt ?? 0) - bookkeepingCommits;
+  const verdict = decideFreshnessLevel({
+    hasBasis: shaText !== null || time !== null,
+    realCommits,
+    countBasis,
+    bookkeepingCommits,
+    ageDays,
+    filesChanged,
+    filesMoved,
+    savedBranch: savedBranch?.name ?? null,
+    currentBranch: head.currentBranch,
+    branchMatches,
+    savedBranchExists,
+    savedBranchMoved,
+    missingFiles: missingFiles.length,
+    dirtySaved: save.dirtySaved,
+    dirtyNow,
+    rebasedAway: headReachable === false,
+    savedCommitGone: shaText !== null && resolvedHeadSha === null,
+    beyondHistoryWindow,
+    extraReasons,
+  });
+
+  return {
+    newCommits, bookkeepingCommits, commitsSinceSavedAt, countBasis, headReachable, resolvedHeadSha,
+    branchMatches, currentBranch: head.currentBranch, savedBranchExists, savedBranchMoved,
+    dirtySaved: save.dirtySaved, dirtyNow, filesChanged, missingFiles,
+    modifiedFileStates: judgeModifiedFiles({ modifiedFiles: modified, exists: state.exists, dirty, committedSince }),
+    unmentionedModified: findUnmentionedModified(dirty, modified),
+    level: verdict.level,
+    reasons: verdict.reasons,
+  };
+}
+
+/**
+ * Freshness of every save of one repository, keyed by save id. Git processes: rev-parse (layout),
+ * symbolic-ref + rev-parse (HEAD), for-each-ref, config + status, cat-file (saved shas), log
+ * (history), diff-tree (files since each base); ls-tree only for bare repositories.
+ */
+export async function computeFreshness(repoPath: string, saves: SaveInput[], now = new Date()): Promise<Map<string, Freshness>> {
+  const result = new Map<string, Freshness>();
+  const facts = new RepoFacts(repoPath);
+  const layout = await facts.layout();
+  if (!layout) {
+    for (const save of saves) result.set(save.id, unknownFreshness(save, "not a git repository"));
+    return result;
+  }
+
+  const shaTexts = saves.map(savedShaText).filter((text): text is string => text !== null);
+  const [head, refs, status, resolved] = await Promise.all([
+    facts.head(),
+    facts.refs(),
+    facts.status(),
+    shaTexts.length > 0 ? facts.resolveCommits(shaTexts) : Promise.resolve(new Map<string, string | null>()),
+  ]);
+
+  const savedBranchTips = saves
+    .map((save) => readSavedBranch(save.branch))
+    .map((branch) => (branch && !branch.detached ? findBranchTip(refs, branch.name)?.sha : undefined))
+    .filter((sha): sha is string => sha !== undefined);
+  const resolvedShas = [...resolved.values()].filter((sha): sha is string => sha !== null);
+  const allPaths = saves.flatMap((save) => [...save.referencedFiles, ...save.modifiedFiles]);
+  const repoPaths = allPaths.map((file) => toRepoRelative(file, layout.topLevel)).filter((file): file is string => file !== null);
+
+  const [graph, exists] = await Promise.all([
+    facts.history(head.headSha ? [head.headSha, ...savedBranchTips, ...resolvedShas] : []),
+    checkPathsExist(repoPath, layout.topLevel, head.headSha, repoPaths),
+  ]);
+
+  const partial: RepositoryState = {
+    head, refs, graph, resolved, exists,
+    dirty: status ? new DirtyPaths(status) : null,
+    changedSince: new Map(),
+  };
+  const bases = saves.map((save) => saveBasis(save, partial).base).filter((base): base is string => base !== null);
+  if (head.headSha && bases.length > 0) {
+    const changed = await facts.filesChangedSince(bases, head.headSha);
+    for (const [base, files] of changed) {
+      partial.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
+    }
+  }
+
+  for (const save of saves) result.set(save.id, freshnessForSave(save, partial, layout.topLevel, now));
+  return result;
+}

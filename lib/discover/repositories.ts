@@ -1,0 +1,78 @@
+import { lstat, readdir, readFile, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { MAX_ROOT_DEPTH, SKIPPED_FOLDERS } from "./limits";
+
+export type RepositoryLayout = "worktree" | "linked-worktree" | "bare";
+
+export interface FoundRepository {
+  path: string;
+  layout: RepositoryLayout;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function gitEntryLayout(dir: string): Promise<RepositoryLayout | null> {
+  try {
+    const entry = await lstat(join(dir, ".git"));
+    if (entry.isDirectory()) return "worktree";
+    if (entry.isFile()) {
+      const pointer = await readFile(join(dir, ".git"), "utf8");
+      return pointer.startsWith("gitdir:") ? "linked-worktree" : null;
+    }
+  } catch {
+    /* no .git here */
+  }
+  return null;
+}
+
+async function looksBare(dir: string): Promise<boolean> {
+  try {
+    const [head, objects, refs] = await Promise.all([
+      stat(join(dir, "HEAD")),
+      stat(join(dir, "objects")),
+      stat(join(dir, "refs")),
+    ]);
+    return head.isFile() && objects.isDirectory() && refs.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Walk a root for git repositories: work trees, linked worktrees (`.git` is a file), bare clones and
+ * repositories nested inside others. Symlinked folders are never followed, so nothing outside the root is walked.
+ */
+export async function findRepositories(root: string, maxDepth = MAX_ROOT_DEPTH): Promise<FoundRepository[]> {
+  const found: FoundRepository[] = [];
+  const start = resolve(root);
+  if (!(await isDirectory(start))) return found;
+
+  async function walk(dir: string, depth: number): Promise<void> {
+    const layout = await gitEntryLayout(dir);
+    if (layout) found.push({ path: dir, layout });
+    else if (dir.endsWith(".git") && (await looksBare(dir))) {
+      found.push({ path: dir, layout: "bare" });
+      return;
+    }
+    if (depth >= maxDepth) return;
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const children = entries.filter(
+      (e) => e.isDirectory() && e.name !== ".git" && !SKIPPED_FOLDERS.has(e.name),
+    );
+    await Promise.all(children.map((child) => walk(join(dir, child.name), depth + 1)));
+  }
+
+  await walk(start, 0);
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,201 @@
+/**
+ * Batched questions about one repository. Each question is ONE git process for the whole
+ * repository (never one per checkpoint) and its answer is cached on the RepoFacts instance.
+ */
+import path from "node:path";
+import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
+import { isFullSha, resolveCommits, runGit, tryGit } from "./runner";
+
+export interface RepoLayout {
+  gitDir: string;
+  isBare: boolean;
+  /** Absolute top of the work tree; null without one (bare clone, inside .git). */
+  topLevel: string | null;
+}
+
+export interface HeadState {
+  /** Short branch name HEAD points to (also for an unborn branch); null when detached. */
+  currentBranch: string | null;
+  detached: boolean;
+  /** null for a repository without commits. */
+  headSha: string | null;
+}
+
+export interface StatusEntry {
+  /** The two-letter XY code of `git status --porcelain=v1`, e.g. " M", "??", "R ". */
+  code: string;
+  path: string;
+  /** Source path of a rename or copy. */
+  originalPath: string | null;
+}
+
+export interface RefTip {
+  refName: string;
+  /** "main" for refs/heads/main, "origin/main" for refs/remotes/origin/main. */
+  shortName: string;
+  kind: "branch" | "remote";
+  sha: string;
+  /** This branch is checked out in the current work tree. */
+  isHead: boolean;
+}
+
+export interface ChangedFile {
+  /** A, D, M, T, ... as in `--name-status`. */
+  status: string;
+  path: string;
+}
+
+/** Parses `git status --porcelain=v1 -z`; a rename or copy is one entry, like `status --short`. */
+export function parsePorcelainStatus(out: string): StatusEntry[] {
+  const tokens = out.split("\u0000");
+  const entries: StatusEntry[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? "";
+    if (token.length < 4) continue;
+    const code = token.slice(0, 2);
+    const renamed = code.includes("R") || code.includes("C");
+    const originalPath = renamed ? tokens[index + 1] ?? null : null;
+    if (renamed) index += 1;
+    entries.push({ code, path: token.slice(3), originalPath });
+  }
+  return entries;
+}
+
+/** Parses `diff-tree --stdin -z --name-status --always` output: one block per input line. */
+export function parseDiffTreeBlocks(out: string): ChangedFile[][] {
+  const tokens = out.split("\u0000");
+  const blocks: ChangedFile[][] = [];
+  let current: ChangedFile[] | null = null;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? "";
+    if (isFullSha(token)) {
+      current = [];
+      blocks.push(current);
+    } else if (current && /^[A-Z][0-9]*$/.test(token)) {
+      current.push({ status: token.slice(0, 1), path: tokens[index + 1] ?? "" });
+      index += 1;
+    }
+  }
+  return blocks;
+}
+
+export class RepoFacts {
+  private layoutAnswer?: Promise<RepoLayout | null>;
+  private headAnswer?: Promise<HeadState>;
+  private statusAnswer?: Promise<StatusEntry[] | null>;
+  private refsAnswer?: Promise<RefTip[]>;
+  private historyAnswer?: { key: string; graph: Promise<CommitGraph> };
+  private readonly changedCache = new Map<string, ChangedFile[] | null>();
+
+  constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
+
+  /** Whether this is a repository at all, bare or not, and where its work tree is. */
+  layout(): Promise<RepoLayout | null> {
+    this.layoutAnswer ??= (async () => {
+      const out = await tryGit(this.cwd, ["rev-parse", "--is-bare-repository", "--is-inside-work-tree", "--absolute-git-dir", "--show-cdup"]);
+      if (out === null) return null;
+      const [bare, insideWorkTree, gitDir, cdup] = out.split("\n");
+      if (!gitDir) return null;
+      const hasWorkTree = insideWorkTree === "true" && bare !== "true";
+      return { gitDir, isBare: bare === "true", topLevel: hasWorkTree ? path.resolve(this.cwd, cdup ?? "") : null };
+    })();
+    return this.layoutAnswer;
+  }
+
+  /** Current branch and HEAD commit: two small processes, run together. */
+  head(): Promise<HeadState> {
+    this.headAnswer ??= (async () => {
+      const [symbolic, sha] = await Promise.all([
+        tryGit(this.cwd, ["symbolic-ref", "--quiet", "HEAD"]),
+        tryGit(this.cwd, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
+      ]);
+      const refName = symbolic?.trim() ?? "";
+      const currentBranch = refName.startsWith("refs/heads/") ? refName.slice("refs/heads/".length) : null;
+      const headSha = sha?.trim() ?? "";
+      return { currentBranch, detached: currentBranch === null && isFullSha(headSha), headSha: isFullSha(headSha) ? headSha : null };
+    })();
+    return this.headAnswer;
+  }
+
+  /**
+   * `git status --porcelain=v1 -z`; null without a work tree. Clean/smudge filter drivers are
+   * neutralised first (one `git config` read), because status may pipe file contents through them.
+   */
+  status(): Promise<StatusEntry[] | null> {
+    this.statusAnswer ??= (async () => {
+      const layout = await this.layout();
+      if (!layout?.topLevel) return null;
+      const filterKeys = await tryGit(this.cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."]);
+      const filterNames = new Set(
+        (filterKeys ?? "").split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
+      );
+      const configOverrides = [...filterNames].flatMap((name): Array<[string, string]> => [
+        [`filter.${name}.process`, ""],
+        [`filter.${name}.clean`, ""],
+        [`filter.${name}.smudge`, ""],
+        [`filter.${name}.required`, "false"],
+      ]);
+      const out = await tryGit(this.cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=dirty"], {
+        configOverrides,
+        timeoutMs: 30_000,
+      });
+      return out === null ? null : parsePorcelainStatus(out);
+    })();
+    return this.statusAnswer;
+  }
+
+  /** Local branches and remote-tracking refs with their tip commits (`for-each-ref`). */
+  refs(): Promise<RefTip[]> {
+    this.refsAnswer ??= (async () => {
+      const format = "--format=%(objectname)%00%(objecttype)%00%(refname)%00%(HEAD)%00%(symref)";
+      const out = await tryGit(this.cwd, ["for-each-ref", format, "refs/heads", "refs/remotes"]);
+      const tips: RefTip[] = [];
+      for (const line of (out ?? "").split("\n")) {
+        const [sha, type, refName, headMark, symref] = line.split("\u0000");
+        if (!isFullSha(sha) || type !== "commit" || !refName || symref) continue;
+        const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
+        const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
+        tips.push({ refName, shortName, kind, sha, isHead: headMark === "*" });
+      }
+      return tips;
+    })();
+    return this.refsAnswer;
+  }
+
+  /** Full shas for checkpoint values (one `cat-file --batch-check`, values on stdin). */
+  resolveCommits(values: readonly string[]): Promise<Map<string, string | null>> {
+    return resolveCommits(this.cwd, values);
+  }
+
+  /**
+   * The commit graph of every tip (one `git log`). Ask once with all tips you need; asking again
+   * with different tips reads the history again.
+   */
+  history(tips: readonly string[]): Promise<CommitGraph> {
+    const key = [...new Set(tips.filter(isFullSha))].sort().join(",");
+    if (this.historyAnswer?.key !== key) {
+      this.historyAnswer = { key, graph: readHistory(this.cwd, tips, this.historyLimit) };
+    }
+    return this.historyAnswer.graph;
+  }
+
+  /**
+   * Files changed between each base commit and `tip` (as `git diff --name-status base tip`), for all
+   * bases in ONE `git diff-tree --stdin`; cached per base and tip. Null for a base git rejected.
+   */
+  async filesChangedSince(bases: readonly string[], tip: string): Promise<Map<string, ChangedFile[] | null>> {
+    const wanted = [...new Set(bases.filter(isFullSha))];
+    const missing = isFullSha(tip) ? wanted.filter((base) => !this.changedCache.has(`${base}..${tip}`)) : [];
+    if (missing.length > 0) {
+      const input = missing.map((base) => `${tip} ${base}\n`).join("");
+      const out = await tryGit(this.cwd, ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames"], {
+        input,
+        timeoutMs: 30_000,
+      });
+      const blocks = out === null ? [] : parseDiffTreeBlocks(out);
+      const aligned = blocks.length === missing.length;
+      missing.forEach((base, index) => this.changedCache.set(`${base}..${tip}`, aligned ? blocks[index] ?? null : null));
+    }
+    return new Map(wanted.map((base) => [base, this.changedCache.get(`${base}..${tip}`) ?? null]));
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * THE git runner. Every git process Cairn starts goes through `runGitBuffer`.
+ *
+ * Repositories are untrusted input: their `.git/config`, hooks and attributes can name programs
+ * to run. The runner never uses a shell, pins the options that would start such programs, strips
+ * inherited GIT_* variables, and bounds every call by a timeout and an output cap.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const execFileAsync = promisify(execFile);
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Placed before the subcommand on every call. */
+export const SAFE_LEADING_ARGS: readonly string[] = [
+  "--no-pager",
+  "--no-optional-locks",
+  "--literal-pathspecs",
+  "-c", "core.fsmonitor=false",
+  "-c", "core.hooksPath=/dev/null",
+  "-c", "core.untrackedCache=false",
+  "-c", "protocol.allow=never",
+  "-c", "log.showSignature=false",
+];
+
+/** Subcommands that can run external diff drivers or textconv filters. */
+const DIFF_PRODUCING_SUBCOMMANDS = new Set(["diff", "log", "show", "diff-tree"]);
+const DIFF_SAFETY_ARGS = ["--no-ext-diff", "--no-textconv", "--no-color"];
+
+export type GitFailureKind = "exit" | "timeout" | "output-too-large" | "spawn";
+
+export class GitError extends Error {
+  readonly args: readonly string[];
+  readonly exitCode: number | null;
+  readonly stderrFirstLine: string;
+  readonly kind: GitFailureKind;
+
+  constructor(args: readonly string[], kind: GitFailureKind, exitCode: number | null, stderrFirstLine: string) {
+    super(`git ${args.join(" ")} failed (${kind}${exitCode === null ? "" : ` ${exitCode}`}): ${stderrFirstLine}`);
+    this.name = "GitError";
+    this.args = args;
+    this.kind = kind;
+    this.exitCode = exitCode;
+    this.stderrFirstLine = stderrFirstLine;
+  }
+}
+
+export interface GitCallOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Written to git's stdin, which is then closed. Without it stdin is closed at once. */
+  input?: string;
+  /**
+   * Extra configuration as [key, value] pairs, passed through GIT_CONFIG_COUNT/KEY_n/VALUE_n so
+   * that any key (even one containing "=") is taken literally. Used to neutralise filter drivers.
+   */
+  configOverrides?: ReadonlyArray<readonly [string, string]>;
+}
+
+let spawnedProcesses = 0;
+
+/** How many git processes the runner has started since the last reset. */
+export function gitProcessCount(): number {
+  return spawnedProcesses;
+}
+
+export function resetGitProcessCount(): void {
+  spawnedProcesses = 0;
+}
+
+function gitEnvironment(configOverrides: ReadonlyArray<readonly [string, string]> = []): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !name.startsWith("GIT_")) env[name] = value;
+  }
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  env.GIT_CONFIG_NOSYSTEM = "1";
+  env.GIT_PAGER = "cat";
+  env.PAGER = "cat";
+  env.LC_ALL = "C";
+  const overrides = configOverrides.filter(([key, value]) => !`${key}${value}`.includes("\u0000"));
+  if (overrides.length > 0) {
+    env.GIT_CONFIG_COUNT = String(overrides.length);
+    overrides.forEach(([key, value], index) => {
+      env[`GIT_CONFIG_KEY_${index}`] = key;
+      env[`GIT_CONFIG_VALUE_${index}`] = value;
+    });
+  }
+  return env;
+}
+
+/** The full argument vector: safe leading args, subcommand, diff-safety args, the rest. */
+export function buildGitArgs(args: readonly string[]): string[] {
+  const [subcommand, ...rest] = args;
+  if (subcommand === undefined) throw new Error("runGit needs a subcommand");
+  const diffSafety = DIFF_PRODUCING_SUBCOMMANDS.has(subcommand) ? DIFF_SAFETY_ARGS : [];
+  return [...SAFE_LEADING_ARGS, subcommand, ...diffSafety, ...rest];
+}
+
+interface ExecFailure {
+  code?: number | string;
+  killed?: boolean;
+  signal?: string | null;
+  stderr?: Buffer | string;
+}
+
+function firstLine(text: Buffer | string | undefined): string {
+  if (text === undefined) return "";
+  const asText = typeof text === "string" ? text : text.toString("utf8");
+  return asText.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+}
+
+function toGitError(args: readonly string[], failure: ExecFailure): GitError {
+  if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") {
+    return new GitError(args, "output-too-large", null, "output exceeded the cap");
+  }
+  if (typeof failure.code === "number") return new GitError(args, "exit", failure.code, firstLine(failure.stderr));
+  if (failure.killed || failure.signal) return new GitError(args, "timeout", null, `killed (${failure.signal ?? "timeout"})`);
+  return new GitError(args, "spawn", null, String(failure.code ?? "could not start git"));
+}
+
+/** Runs git and returns raw stdout bytes. Throws GitError. */
+export async function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
+  const fullArgs = buildGitArgs(args);
+  spawnedProcesses += 1;
+  const pending = execFileAsync("git", fullArgs, {
+    cwd,
+    env: gitEnvironment(opts.configOverrides),
+    encoding: "buffer",
+    timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    killSignal: "SIGKILL",
+    maxBuffer: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    shell: false,
+    windowsHide: true,
+  });
+  const stdin = pending.child.stdin;
+  if (stdin) {
+    stdin.on("error", () => undefined); // git may exit before reading everything
+    stdin.end(opts.input ?? "");
+  }
+  try {
+    const { stdout } = await pending;
+    return stdout;
+  } catch (failure) {
+    throw toGitError(args, failure as ExecFailure);
+  }
+}
+
+/** Runs git and returns stdout as UTF-8 text. Throws GitError. */
+export async function runGit(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<string> {
+  return (await runGitBuffer(cwd, args, opts)).toString("utf8");
+}
+
+/** Like runGit, but null when git fails for any reason. */
+export async function tryGit(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<string | null> {
+  try {
+    return await runGit(cwd, args, opts);
+  } catch (error) {
+    if (error instanceof GitError) return null;
+    throw error;
+  }
+}
+
+/** An abbreviated or full hexadecimal object id (4..40 hex digits; 64 for SHA-256 repositories). */
+export function isSha(value: unknown): value is string {
+  return typeof value === "string" && /^(?:[0-9a-fA-F]{4,40}|[0-9a-fA-F]{64})$/.test(value);
+}
+
+/** A complete object id as git prints it. */
+export function isFullSha(value: unknown): value is string {
+  return typeof value === "string" && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value);
+}
+
+/**
+ * Whether a value read from a checkpoint file may be shown to git as a revision at all:
+ * no leading dash (option injection), no control characters, no whitespace, bounded length.
+ */
+export function isSafeRevisionText(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value.length > 0 &&
+    value.length <= 256 &&
+    !value.startsWith("-") &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u0020\u007f]/.test(value)
+  );
+}
+
+/**
+ * The ONLY way a single value read from a checkpoint (a sha, a branch) reaches git's argument
+ * vector. Returns the full commit id or null when the value does not name a commit.
+ */
+export async function resolveCommit(cwd: string, value: string): Promise<string | null> {
+  if (!isSafeRevisionText(value)) return null;
+  const out = await tryGit(cwd, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${value}^{commit}`]);
+  const sha = out?.trim() ?? "";
+  return isFullSha(sha) ? sha : null;
+}
+
+export { catFileBatch, lsTree, resolveCommits } from "./objects";
+export type { BatchObject, TreeEntry } from "./objects";

@@ -1,0 +1,127 @@
+import { and, eq, isNull, isNotNull } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents, referencedFiles, repositories, type Repository } from "../../db/schema";
+import { computeFreshness, type SaveInput } from "../derive/freshness";
+import { readRepositoryState } from "./git-state";
+
+/** Newest save per branch supersedes the older ones of the same kind. */
+function markSuperseded(db: CairnDb, repositoryId: number): void {
+  const rows = db
+    .select({ id: documents.id, branch: documents.branch, savedAt: documents.savedAt, kind: documents.kind })
+    .from(documents)
+    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint")))
+    .all();
+  const newestByBranch = new Map<string, { id: string; savedAt: string }>();
+  for (const row of rows) {
+    if (!row.branch || !row.savedAt) continue;
+    const current = newestByBranch.get(row.branch);
+    if (!current || row.savedAt > current.savedAt) newestByBranch.set(row.branch, { id: row.id, savedAt: row.savedAt });
+  }
+  for (const row of rows) {
+    const newest = row.branch ? newestByBranch.get(row.branch) : undefined;
+    const supersededBy = newest && newest.id !== row.id ? newest.id : null;
+    db.update(documents).set({ supersededBy }).where(eq(documents.id, row.id)).run();
+  }
+}
+
+function saveInputs(db: CairnDb, repositoryId: number): SaveInput[] {
+  const docs = db
+    .select({
+      id: documents.id,
+      headSha: documents.headShaRaw,
+      branch: documents.branch,
+      savedAt: documents.savedAt,
+      savedAtSource: documents.savedAtSource,
+      dirtySaved: documents.dirtySaved,
+    })
+    .from(documents)
+    .where(eq(documents.repositoryId, repositoryId))
+    .all();
+  const refs = db
+    .select({ documentId: referencedFiles.documentId, path: referencedFiles.path, role: referencedFiles.role })
+    .from(referencedFiles)
+    .innerJoin(documents, eq(documents.id, referencedFiles.documentId))
+    .where(eq(documents.repositoryId, repositoryId))
+    .all();
+  const byDoc = new Map<string, { referenced: string[]; modified: string[] }>();
+  for (const ref of refs) {
+    const entry = byDoc.get(ref.documentId) ?? { referenced: [], modified: [] };
+    entry.referenced.push(ref.path);
+    if (ref.role === "modified") entry.modified.push(ref.path);
+    byDoc.set(ref.documentId, entry);
+  }
+  return docs.map((d) => ({
+    id: d.id,
+    headSha: d.headSha,
+    branch: d.branch,
+    // a date guessed from the file's mtime says nothing about the repository's history
+    savedAt: d.savedAtSource === "mtime" ? null : d.savedAt,
+    dirtySaved: d.dirtySaved,
+    referencedFiles: [...new Set(byDoc.get(d.id)?.referenced ?? [])],
+    modifiedFiles: [...new Set(byDoc.get(d.id)?.modified ?? [])],
+  }));
+}
+
+/**
+ * Freshness is recomputed only when the repository's git state (HEAD, index, work tree) or its documents
+ * changed since the last run, never on a page view.
+ */
+export async function deriveRepository(db: CairnDb, repo: Repository, opts: { documentsChanged: boolean }): Promise<void> {
+  const state = await readRepositoryState(repo.path);
+  const unchanged = !opts.documentsChanged && state.fingerprint === repo.gitFingerprint;
+  db.update(repositories)
+    .set({
+      currentBranch: state.currentBranch,
+      headSha: state.headSha,
+      gitFingerprint: state.fingerprint,
+      lastIndexedAt: new Date().toISOString(),
+    })
+    .where(eq(repositories.id, repo.id))
+    .run();
+  if (unchanged) return;
+  markSuperseded(db, repo.id);
+  const inputs = saveInputs(db, repo.id);
+  if (inputs.length === 0) return;
+  const results = await computeFreshness(repo.path, inputs);
+  const missingByDoc = new Map<string, Set<string>>();
+  db.transaction((tx) => {
+    for (const input of inputs) {
+      const freshness = results.get(input.id);
+      if (!freshness) continue;
+      missingByDoc.set(input.id, new Set(freshness.missingFiles));
+      tx.update(documents)
+        .set({
+          freshness: freshness as unknown as Record<string, unknown>,
+          freshnessLevel: freshness.level,
+          headSha: freshness.resolvedHeadSha,
+        })
+        .where(eq(documents.id, input.id))
+        .run();
+    }
+    const refs = tx
+      .select({ id: referencedFiles.id, documentId: referencedFiles.documentId, path: referencedFiles.path })
+      .from(referencedFiles)
+      .innerJoin(documents, eq(documents.id, referencedFiles.documentId))
+      .where(eq(documents.repositoryId, repo.id))
+      .all();
+    for (const ref of refs) {
+      const missing = missingByDoc.get(ref.documentId);
+      if (!missing) continue;
+      tx.update(referencedFiles).set({ existsNow: !missing.has(ref.path) }).where(eq(referencedFiles.id, ref.id)).run();
+    }
+  });
+}
+
+/** A global checkpoint names its repository with `**Project:**`: link it when that repository is indexed. */
+export function linkGlobalDocuments(db: CairnDb): void {
+  const repos = new Map(db.select().from(repositories).all().map((r) => [r.path.replace(/\/+$/, ""), r.id]));
+  const globals = db
+    .select({ id: documents.id, project: documents.project })
+    .from(documents)
+    .where(and(isNull(documents.repositoryId), isNotNull(documents.project)))
+    .all();
+  for (const doc of globals) {
+    const id = repos.get((doc.project ?? "").replace(/\/+$/, ""));
+    if (id !== undefined) db.update(documents).set({ repositoryId: id }).where(eq(documents.id, doc.id)).run();
+  }
+}

@@ -1,0 +1,104 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { CandidateFile } from "../discover/candidates";
+import { readCandidate } from "../discover/candidates";
+import { companionsFor } from "../parse/registry";
+import type { CairnDb } from "../../db/client";
+import { knownFiles, type FileOutcome } from "./store";
+import { contentHash, documentId } from "./document-id";
+import { prepareDocument, type PreparedDocument } from "./prepare";
+
+export interface FileBatch {
+  prepared: { doc: PreparedDocument; isNew: boolean }[];
+  outcomes: FileOutcome[];
+  /** Same content, new mtime: only the change key is refreshed. */
+  touched: { absPath: string; mtimeMs: number; size: number }[];
+  unchanged: number;
+  vanished: string[];
+}
+
+interface Companions {
+  texts: Record<string, string>;
+  mtimeMs: number;
+  size: number;
+}
+
+/** Companion files (e.g. a sentinel JSON) count toward the file's change key: editing one re-parses it. */
+async function readCompanions(baseDir: string, relPath: string): Promise<Companions> {
+  const result: Companions = { texts: {}, mtimeMs: 0, size: 0 };
+  for (const rel of companionsFor(relPath)) {
+    try {
+      const info = await stat(join(baseDir, rel));
+      if (!info.isFile() || info.size > 256 * 1024) continue;
+      result.texts[rel] = await readFile(join(baseDir, rel), "utf8");
+      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
+      result.size += info.size;
+    } catch {
+      /* absent companion: fine */
+    }
+  }
+  return result;
+}
+
+/**
+ * Decide per file: unchanged (mtime and size equal: not even read), touched (same hash: not parsed),
+ * or new/changed (read, scanned, parsed).
+ */
+export async function prepareFiles(
+  db: CairnDb,
+  ownerId: number | null,
+  baseDir: string,
+  idBase: string | null,
+  files: CandidateFile[],
+): Promise<FileBatch> {
+  const known = new Map(knownFiles(db, ownerId).map((row) => [row.absPath, row]));
+  const batch: FileBatch = { prepared: [], outcomes: [], touched: [], unchanged: 0, vanished: [] };
+  const present = new Set<string>();
+  for (const file of files) {
+    present.add(file.absPath);
+    const companions = await readCompanions(baseDir, file.relPath);
+    const mtimeMs = Math.max(file.mtimeMs, companions.mtimeMs);
+    const size = file.size + companions.size;
+    const previous = known.get(file.absPath);
+    if (previous && previous.mtimeMs === mtimeMs && previous.size === size) {
+      batch.unchanged++;
+      continue;
+    }
+    const read = await readCandidate(file.absPath);
+    if (!read.ok) {
+      batch.outcomes.push({ absPath: file.absPath, mtimeMs, size, contentHash: null, documentId: null, problems: [read.reason] });
+      if (previous?.documentId) batch.vanished.push(file.absPath);
+      continue;
+    }
+    const hash = contentHash(read.bytes + JSON.stringify(companions.texts));
+    if (previous && previous.contentHash === hash) {
+      batch.unchanged++;
+      batch.touched.push({ absPath: file.absPath, mtimeMs, size });
+      continue;
+    }
+    const id = documentId(idBase, file.relPath);
+    const doc = await prepareDocument({
+      id,
+      path: file.relPath,
+      absPath: file.absPath,
+      source: "worktree",
+      text: read.text,
+      contentHash: hash,
+      mtimeMs: file.mtimeMs,
+      size: file.size,
+      companions: companions.texts,
+    });
+    if (doc.parsed) batch.prepared.push({ doc, isNew: !previous?.documentId });
+    else if (previous?.documentId) batch.vanished.push(file.absPath);
+    batch.outcomes.push({
+      absPath: file.absPath,
+      mtimeMs,
+      size,
+      contentHash: hash,
+      documentId: doc.parsed ? id : null,
+      problems: doc.problems,
+    });
+  }
+  for (const absPath of known.keys()) if (!present.has(absPath)) batch.vanished.push(absPath);
+  return batch;
+}

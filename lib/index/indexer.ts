@@ -1,0 +1,144 @@
+import { eq, inArray } from "drizzle-orm";
+import { homedir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { readdir, lstat } from "node:fs/promises";
+import type { CairnDb } from "../../db/client";
+import { indexedFiles, indexRuns, repositories, roots as rootsTable } from "../../db/schema";
+import { findCandidateFiles, type CandidateFile, type RejectedFile } from "../discover/candidates";
+import { findRepositories, type FoundRepository } from "../discover/repositories";
+import { MAX_FILE_BYTES } from "../discover/limits";
+import { prepareFiles, type FileBatch } from "./file-batch";
+import { removeFiles, writeDocument, writeFileOutcome } from "./store";
+import { deriveRepository, linkGlobalDocuments } from "./derive-step";
+import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
+
+export interface IndexOptions {
+  roots: string[];
+  /** Where `~/.claude/checkpoints` is read from; null to skip global checkpoints. */
+  home?: string | null;
+  onProgress?: ProgressListener;
+  /** Remember these roots in the database (the CLI and the roots page do). */
+  saveRoots?: boolean;
+}
+
+function rejectedOutcome(file: RejectedFile) {
+  return { absPath: file.absPath, mtimeMs: 0, size: 0, contentHash: null, documentId: null, problems: [file.reason] };
+}
+
+function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string) {
+  const name = basename(found.path.replace(/\.git$/, "")) || found.path;
+  return db
+    .insert(repositories)
+    .values({ path: found.path, name, rootPath, isBare: found.layout === "bare" })
+    .onConflictDoUpdate({ target: repositories.path, set: { rootPath, isBare: found.layout === "bare" } })
+    .returning()
+    .get();
+}
+
+/** Apply one repository's batch in a single transaction. */
+function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId: number | null, batch: FileBatch, rejected: RejectedFile[], summary: IndexSummary) {
+  db.transaction((tx) => {
+    const txDb = tx as unknown as CairnDb;
+    summary.documents.removed += removeFiles(txDb, batch.vanished);
+    for (const { doc, isNew } of batch.prepared) {
+      writeDocument(txDb, doc, documentOwnerId);
+      if (isNew) summary.documents.new++;
+      else summary.documents.changed++;
+      summary.secrets += doc.findings.length;
+    }
+    for (const outcome of batch.outcomes) writeFileOutcome(txDb, outcome, ownerId);
+    for (const file of rejected) writeFileOutcome(txDb, rejectedOutcome(file), ownerId);
+    for (const t of batch.touched) {
+      txDb.update(indexedFiles).set({ mtimeMs: t.mtimeMs, size: t.size }).where(eq(indexedFiles.absPath, t.absPath)).run();
+    }
+  });
+  summary.parsed += batch.prepared.length;
+  summary.documents.unchanged += batch.unchanged;
+  summary.problems += batch.outcomes.reduce((n, o) => n + o.problems.length, 0) + rejected.length;
+}
+
+async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary) {
+  const repo = upsertRepository(db, found, rootPath);
+  const scan = found.layout === "bare" ? { files: [], rejected: [] } : await findCandidateFiles(found.path, rootPath);
+  const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
+  applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
+  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length > 0 });
+}
+
+/** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */
+async function globalCandidates(home: string): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
+  const dir = join(home, ".claude", "checkpoints");
+  const result = { files: [] as CandidateFile[], rejected: [] as RejectedFile[] };
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return result;
+  }
+  for (const name of names.filter((n) => /\.(md|html?)$/i.test(n))) {
+    const absPath = join(dir, name);
+    const info = await lstat(absPath);
+    if (info.isSymbolicLink()) {
+      result.rejected.push({ absPath, relPath: absPath, reason: "symlink in the global checkpoints folder; not read" });
+    } else if (!info.isFile()) continue;
+    else if (info.size > MAX_FILE_BYTES) {
+      result.rejected.push({ absPath, relPath: absPath, reason: `file is over the ${MAX_FILE_BYTES / 1024 / 1024} MB limit; not read` });
+    } else result.files.push({ absPath, relPath: absPath, mtimeMs: info.mtimeMs, size: info.size });
+  }
+  return result;
+}
+
+export function savedRoots(db: CairnDb): string[] {
+  return db.select().from(rootsTable).all().map((r) => r.path);
+}
+
+/** discover -> parse -> derive -> store, incrementally, one transaction per repository. */
+export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
+  const started = Date.now();
+  const rootPaths = [...new Set(options.roots.map((r) => resolve(r)))];
+  const summary = emptySummary(rootPaths);
+  const run = db.insert(indexRuns).values({ startedAt: new Date(started).toISOString() }).returning().get();
+  if (options.saveRoots) {
+    for (const path of rootPaths) db.insert(rootsTable).values({ path }).onConflictDoNothing().run();
+  }
+
+  const found: { repo: FoundRepository; root: string }[] = [];
+  for (const root of rootPaths) {
+    options.onProgress?.({ phase: "discover", root });
+    for (const repo of await findRepositories(root)) found.push({ repo, root });
+  }
+  options.onProgress?.({ phase: "repositories", total: found.length });
+  summary.repositories = found.length;
+  for (const { repo, root } of found) upsertRepository(db, repo, root);
+
+  // global checkpoints first, so that those linked to a repository get its freshness below
+  const home = options.home === undefined ? homedir() : options.home;
+  if (home) {
+    const global = await globalCandidates(home);
+    const batch = await prepareFiles(db, null, home, null, global.files);
+    applyBatch(db, null, null, batch, global.rejected, summary);
+    linkGlobalDocuments(db);
+  }
+
+  let done = 0;
+  for (const { repo, root } of found) {
+    await indexRepository(db, repo, root, summary);
+    options.onProgress?.({ phase: "repository", done: ++done, total: found.length, path: repo.path });
+  }
+
+  const stillThere = new Set(found.map((f) => f.repo.path));
+  const gone = db
+    .select({ id: repositories.id, path: repositories.path, rootPath: repositories.rootPath })
+    .from(repositories)
+    .all()
+    .filter((r) => r.rootPath && rootPaths.includes(r.rootPath) && !stillThere.has(r.path));
+  if (gone.length) db.delete(repositories).where(inArray(repositories.id, gone.map((r) => r.id))).run();
+
+  summary.durationMs = Date.now() - started;
+  db.update(indexRuns)
+    .set({ finishedAt: new Date().toISOString(), summary: summary as unknown as Record<string, unknown> })
+    .where(eq(indexRuns.id, run.id))
+    .run();
+  options.onProgress?.({ phase: "done", summary });
+  return summary;
+}

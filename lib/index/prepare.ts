@@ -1,0 +1,80 @@
+import { basename } from "node:path";
+import { scanSecrets, type SecretFinding } from "../derive/secrets";
+import { parseDocument } from "../parse/registry";
+import type { ParsedDocument } from "../parse/types";
+
+/** A file read, scanned and parsed: everything the store needs, with secrets already redacted. */
+export interface PreparedDocument {
+  id: string;
+  path: string;
+  absPath: string;
+  source: string;
+  contentHash: string;
+  mtimeMs: number;
+  size: number;
+  parsed: ParsedDocument | null;
+  problems: string[];
+  findings: SecretFinding[];
+  redactedText: string;
+  body: string;
+  decisionsText: string;
+}
+
+export interface PrepareInput {
+  id: string;
+  path: string;
+  absPath: string;
+  source: string;
+  text: string;
+  contentHash: string;
+  mtimeMs: number;
+  size: number;
+  companions?: Record<string, string>;
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function bodyOf(parsed: ParsedDocument | null, fallback: string): string {
+  if (!parsed || parsed.sections.length === 0) return fallback;
+  return parsed.sections.map((s) => `${s.heading}\n${s.text}`).join("\n\n");
+}
+
+/** Scan for secrets first, then parse the redacted text: nothing downstream ever sees a raw secret. */
+export async function prepareDocument(input: PrepareInput): Promise<PreparedDocument> {
+  const text = stripBom(input.text);
+  const { findings, redacted } = await scanSecrets(text, basename(input.path));
+  const redactedCompanions: Record<string, string> = {};
+  for (const [path, companionText] of Object.entries(input.companions ?? {})) {
+    redactedCompanions[path] = (await scanSecrets(companionText, basename(path))).redacted;
+  }
+  const problems: string[] = [];
+  let parsed: ParsedDocument | null = null;
+  if (text.trim() === "") {
+    problems.push("file is empty");
+  } else {
+    const result = parseDocument({ path: input.path, text: redacted, companions: redactedCompanions });
+    parsed = result.document;
+    problems.push(...result.problems);
+  }
+  const decisionsText = (parsed?.sections ?? [])
+    .filter((s) => s.canonical === "decisions")
+    .map((s) => s.text)
+    .join("\n");
+  return {
+    id: input.id,
+    path: input.path,
+    absPath: input.absPath,
+    source: input.source,
+    contentHash: input.contentHash,
+    mtimeMs: input.mtimeMs,
+    size: input.size,
+    parsed,
+    problems: [...new Set(problems)],
+    findings,
+    redactedText: redacted,
+    body: bodyOf(parsed, redacted),
+    decisionsText,
+  };
+}

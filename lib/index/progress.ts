@@ -1,0 +1,29 @@
+export interface IndexSummary {
+  roots: string[];
+  repositories: number;
+  documents: { new: number; changed: number; removed: number; unchanged: number };
+  parsed: number;
+  problems: number;
+  secrets: number;
+  durationMs: number;
+}
+
+export type IndexProgress =
+  | { phase: "discover"; root: string }
+  | { phase: "repositories"; total: number }
+  | { phase: "repository"; done: number; total: number; path: string }
+  | { phase: "done"; summary: IndexSummary };
+
+export type ProgressListener = (event: IndexProgress) => void;
+
+export function emptySummary(roots: string[]): IndexSummary {
+  return {
+    roots,
+    repositories: 0,
+    documents: { new: 0, changed: 0, removed: 0, unchanged: 0 },
+    parsed: 0,
+    problems: 0,
+    secrets: 0,
+    durationMs: 0,
+  };
+}

@@ -1,0 +1,28 @@
+import { homedir } from "node:os";
+import { getDb } from "../../db/client";
+import { indexRoots, savedRoots } from "./indexer";
+import { indexStatus } from "./status";
+
+/** The roots a server indexes: CAIRN_ROOTS, else the saved roots, else the user's home. */
+export function serverRoots(): string[] {
+  const fromEnv = (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
+  if (fromEnv.length) return fromEnv;
+  const saved = savedRoots(getDb(process.env.CAIRN_DB));
+  return saved.length ? saved : [homedir()];
+}
+
+export function startBackgroundIndex(): void {
+  void runIndexNow().catch((error: unknown) => {
+    process.stderr.write(`cairn: indexing failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+}
+
+export async function runIndexNow() {
+  return indexStatus.run(() =>
+    indexRoots(getDb(process.env.CAIRN_DB), {
+      roots: serverRoots(),
+      home: process.env.CAIRN_HOME ?? homedir(),
+      onProgress: (event) => indexStatus.report(event),
+    }),
+  );
+}

@@ -1,0 +1,98 @@
+/** Tiny read-only helpers over a parse5 tree (no regex on markup). */
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+
+export type HtmlNode = DefaultTreeAdapterMap["node"];
+export type HtmlElement = DefaultTreeAdapterMap["element"];
+
+export function parseHtml(html: string): HtmlNode {
+  return parse(html) as HtmlNode;
+}
+
+export function isElement(node: HtmlNode): node is HtmlElement {
+  return "tagName" in node;
+}
+
+function childrenOf(node: HtmlNode): HtmlNode[] {
+  const children = "childNodes" in node ? (node.childNodes as HtmlNode[]) : [];
+  if (isElement(node) && node.tagName === "template" && "content" in node) {
+    return [...children, ...((node as DefaultTreeAdapterMap["template"]).content.childNodes as HtmlNode[])];
+  }
+  return children;
+}
+
+export function attr(el: HtmlElement, name: string): string | null {
+  return el.attrs.find((a) => a.name === name)?.value ?? null;
+}
+
+export function hasClass(el: HtmlElement, cls: string): boolean {
+  return (attr(el, "class") ?? "").split(/\s+/).includes(cls);
+}
+
+/** Every element under a node, in document order. */
+export function allElements(root: HtmlNode): HtmlElement[] {
+  const out: HtmlElement[] = [];
+  const walk = (node: HtmlNode) => {
+    for (const child of childrenOf(node)) {
+      if (isElement(child)) out.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+export function byTag(root: HtmlNode, ...tags: string[]): HtmlElement[] {
+  return allElements(root).filter((el) => tags.includes(el.tagName));
+}
+
+const BLOCK = new Set(["p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "br", "ul", "ol", "table", "section", "aside", "pre", "blockquote", "dt", "dd"]);
+
+/** Visible text of a node: block elements become line breaks, scripts and styles are skipped. */
+export function textOf(node: HtmlNode): string {
+  const parts: string[] = [];
+  const walk = (n: HtmlNode) => {
+    if (n.nodeName === "#text" && "value" in n) {
+      parts.push(String(n.value));
+      return;
+    }
+    if (!isElement(n) && n.nodeName !== "#document" && n.nodeName !== "#document-fragment") return;
+    if (isElement(n) && ["script", "style", "template", "head"].includes(n.tagName)) return;
+    const block = isElement(n) && BLOCK.has(n.tagName);
+    if (block) parts.push("\n");
+    if (isElement(n) && n.tagName === "input" && attr(n, "type") === "checkbox") parts.push(n.attrs.some((a) => a.name === "checked") ? "[x] " : "[ ] ");
+    if (isElement(n) && n.tagName === "li") parts.push("- ");
+    if (isElement(n) && (n.tagName === "td" || n.tagName === "th")) parts.push(" | ");
+    for (const child of childrenOf(n)) walk(child);
+    if (block) parts.push("\n");
+  };
+  walk(node);
+  return parts
+    .join("")
+    .split("\n")
+    .map((l) => l.replace(/[ \t]+/g, " ").replace(/^ \| /, "").trim())
+    .filter((l, i, all) => l || (i > 0 && all[i - 1]))
+    .join("\n")
+    .trim();
+}
+
+/** Elements that follow `start` in document order until `stop` says so. */
+export function elementsBetween(root: HtmlNode, start: HtmlElement, stop: (el: HtmlElement) => boolean): HtmlElement[] {
+  const flat = allElements(root);
+  const from = flat.indexOf(start);
+  const out: HtmlElement[] = [];
+  for (let i = from + 1; i < flat.length; i++) {
+    if (stop(flat[i])) break;
+    out.push(flat[i]);
+  }
+  return out;
+}
+
+/** Whether `inner` lies inside `outer`. */
+export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
+  let node: HtmlNode | null = inner;
+  while (node && "parentNode" in node && node.parentNode) {
+    if (node.parentNode === outer) return true;
+    node = node.parentNode as HtmlNode;
+  }
+  return false;
+}

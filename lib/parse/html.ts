@@ -1,0 +1,152 @@
+/** HTML checkpoints, research and plan files with `jacked:*` meta tags (seed 000). */
+import { emptyDocument } from "./types";
+import type { CanonicalSection, Kind, ParseInput, ParseResult, Parser, ParsedTask } from "./types";
+import { allElements, attr, byTag, hasClass, isElement, parseHtml, textOf, type HtmlElement, type HtmlNode } from "./html-dom";
+import { canonicalHeading } from "./heuristics/headings";
+import { resolveDate } from "./heuristics/dates";
+import { looksLikePath, cleanPathToken } from "./heuristics/paths";
+import { normaliseStatus } from "./heuristics/status";
+import { fileStem, lowerPath, normaliseText } from "./heuristics/text";
+import { addReference, cleanTitle } from "./markdown-document";
+
+const SECTION_IDS: Record<string, CanonicalSection> = {
+  "working-on": "working-on",
+  accomplished: "done",
+  decisions: "decisions",
+  context: "context",
+  research: "research",
+  remaining: "remaining",
+  state: "state",
+  gotchas: "gotchas",
+  "key-files": "key-files",
+};
+
+function jackedMeta(root: HtmlNode): Record<string, string> {
+  const meta: Record<string, string> = {};
+  for (const el of byTag(root, "meta")) {
+    const name = attr(el, "name") ?? "";
+    if (name.toLowerCase().startsWith("jacked:")) meta[name.slice(7).toLowerCase()] = (attr(el, "content") ?? "").trim();
+  }
+  return meta;
+}
+
+const list = (value: string | undefined, separator: RegExp): string[] =>
+  (value ?? "").split(separator).map((s) => s.trim()).filter(Boolean);
+
+/** The nodes after a heading up to the next heading of the same or a higher level, among its siblings. */
+function sectionNodes(heading: HtmlElement): HtmlNode[] {
+  const level = Number(heading.tagName.slice(1));
+  const siblings = (heading.parentNode && "childNodes" in heading.parentNode ? heading.parentNode.childNodes : []) as HtmlNode[];
+  const out: HtmlNode[] = [];
+  for (let i = siblings.indexOf(heading) + 1; i < siblings.length; i++) {
+    const node = siblings[i];
+    if (isElement(node) && /^h[1-6]$/.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
+    out.push(node);
+  }
+  return out;
+}
+
+function checkboxTasks(root: HtmlNode): ParsedTask[] {
+  const tasks: ParsedTask[] = [];
+  for (const li of byTag(root, "li")) {
+    const box = allElements(li).find((el) => el.tagName === "input" && (attr(el, "type") ?? "").toLowerCase() === "checkbox");
+    const inTaskList = li.parentNode && isElement(li.parentNode as HtmlNode) && hasClass(li.parentNode as HtmlElement, "tasks");
+    if (!box && !inTaskList) continue;
+    const text = textOf(li).replace(/^-\s*/, "").replace(/^\[[ x]\]\s*/, "").trim();
+    const done = !!box && box.attrs.some((a) => a.name === "checked");
+    if (text) tasks.push({ text, done, state: done ? "done" : "open" });
+  }
+  return tasks;
+}
+
+function isJackedPath(path: string): boolean {
+  return /(^|\/)\.claude\/(checkpoints|research)\/[^/]+\.html?$/.test(lowerPath(path));
+}
+
+export const htmlParser: Parser = {
+  format: "html",
+  priority: 50,
+  claims(relPath) {
+    const p = lowerPath(relPath);
+    return isJackedPath(p) || /(^|\/)(docs\/plans|\.claude\/plans)\/[^/]+\.html?$/.test(p);
+  },
+  accepts(input) {
+    if (isJackedPath(input.path)) return true;
+    return /<meta[^>]+name\s*=\s*["']?jacked:/i.test(input.text);
+  },
+  parse(input: ParseInput): ParseResult {
+    const problems: string[] = [];
+    const text = normaliseText(input.text);
+    if (!text.trim()) return { document: null, problems: ["file is empty"] };
+    const root = parseHtml(text);
+    const meta = jackedMeta(root);
+    if (Object.keys(meta).length === 0) problems.push("no jacked:* meta tags");
+    const p = lowerPath(input.path);
+    const pathKind: Kind = p.includes("/research/") || p.startsWith(".claude/research/") ? "research" : p.includes("plans/") ? "plan" : "checkpoint";
+    const kind = (["checkpoint", "research", "plan"] as const).find((k) => k === meta.type) ?? pathKind;
+    if (meta.type && !["checkpoint", "research", "plan"].includes(meta.type)) problems.push(`unknown jacked:type "${meta.type}"`);
+    const doc = emptyDocument("html", kind);
+
+    const titleEl = byTag(root, "title")[0];
+    const h1 = byTag(root, "h1")[0];
+    doc.title = cleanTitle(meta.title) ?? cleanTitle(titleEl ? textOf(titleEl) : null) ?? cleanTitle(h1 ? textOf(h1) : null);
+    if (!doc.title) problems.push("no title");
+
+    const metaLine = byTag(root, "p", "div").find((el) => hasClass(el, "meta"));
+    const metaText = metaLine ? textOf(metaLine) : "";
+    const date = resolveDate([meta.timestamp, meta.date, meta.saved, metaText], input.path);
+    if (date) {
+      doc.savedAt = date.iso;
+      doc.savedAtSource = date.source;
+    }
+    doc.branch = meta.branch || /\bbranch\s*:?\s+([^\s·,;]+)/i.exec(metaText)?.[1] || null;
+    doc.headSha = meta.head_sha || null;
+    const dirty = meta.dirty_files ? Number.parseInt(meta.dirty_files, 10) : NaN;
+    doc.dirtySaved = Number.isFinite(dirty) ? dirty : null;
+    doc.project = meta.project || null;
+    const status = normaliseStatus(meta.status);
+    if (status) {
+      doc.status = status.status;
+      doc.statusRaw = status.raw;
+      if (!status.status) problems.push(`unknown status "${status.raw}"`);
+    }
+
+    for (const heading of byTag(root, "h2", "h3")) {
+      const id = (attr(heading, "id") ?? "").toLowerCase();
+      const headingText = textOf(heading);
+      const nodes = sectionNodes(heading);
+      doc.sections.push({
+        canonical: SECTION_IDS[id] ?? canonicalHeading(headingText),
+        heading: headingText,
+        level: Number(heading.tagName.slice(1)),
+        text: nodes.map(textOf).filter(Boolean).join("\n").trim(),
+      });
+      const canonical = SECTION_IDS[id] ?? canonicalHeading(headingText);
+      const role = canonical === "key-files" ? "key" : canonical === "modified-files" ? "modified" : canonical === "research" ? "research" : "mentioned";
+      for (const node of nodes) {
+        const elements = isElement(node) ? [node, ...allElements(node)] : [];
+        for (const el of elements) {
+          const candidate = el.tagName === "code" ? textOf(el) : el.tagName === "a" ? attr(el, "href") ?? "" : "";
+          const clean = cleanPathToken(candidate);
+          if (candidate && looksLikePath(clean, true)) addReference(doc.references, clean, role);
+        }
+      }
+    }
+
+    const plans = list(meta.plans_in_progress, /[;\n]/);
+    const research = list(meta.research_files, /[;\n]/);
+    plans.forEach((path) => addReference(doc.references, cleanPathToken(path), "plan"));
+    research.forEach((path) => addReference(doc.references, cleanPathToken(path), "research"));
+    doc.tasks = kind === "checkpoint" || byTag(root, "input").length > 0 ? checkboxTasks(root) : null;
+    doc.meta = {
+      jacked: meta,
+      slug: kind === "checkpoint" ? fileStem(input.path).replace(/^\d{8}-\d{4,6}-?/, "") : null,
+      checkpoint: meta.checkpoint || null,
+      plansInProgress: plans,
+      researchFiles: research,
+      releases: list(meta.releases, /,/),
+      activeLenses: list(meta.active_lenses, /,/),
+    };
+    return { document: doc, problems };
+  },
+};
