@@ -20,7 +20,7 @@ function resolveMigrationsFolder(): string {
   } catch {
     /* bundled */
   }
-  return resolve(process.cwd(), "db", "migrations");
+  return resolve(/* turbopackIgnore: true */ process.cwd(), "db", "migrations");
 }
 
 export function defaultDbPath(): string {
@@ -33,10 +33,10 @@ const cache: Cache = (globalCache.__cairnDbs ??= new Map());
 
 /** The one client: opened once per file per process, migrated on first use. */
 export function getDb(path: string = defaultDbPath()): CairnDb {
-  const key = resolve(path);
+  const key = resolve(/* turbopackIgnore: true */ path);
   const existing = cache.get(key);
   if (existing) return existing;
-  mkdirSync(dirname(key), { recursive: true });
+  mkdirSync(dirname(/* turbopackIgnore: true */ key), { recursive: true });
   const sqlite = new Database(key);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
@@ -49,7 +49,7 @@ export function getDb(path: string = defaultDbPath()): CairnDb {
 }
 
 export function closeDb(path: string = defaultDbPath()): void {
-  const key = resolve(path);
+  const key = resolve(/* turbopackIgnore: true */ path);
   const db = cache.get(key);
   if (!db) return;
   db.$client.close();

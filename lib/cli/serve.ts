@@ -23,7 +23,7 @@ function newestMtime(path: string): number {
 
 /** A build is needed when there is none, or when a source file is newer than it. */
 export function buildIsStale(): boolean {
-  const buildId = join(projectDir, ".next", "BUILD_ID");
+  const buildId = join(projectDir, process.env.CAIRN_DIST_DIR ?? ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   const sources = Math.max(...SOURCE_FOLDERS.map((f) => newestMtime(join(projectDir, f))), ...SOURCE_FILES.map((f) => newestMtime(join(projectDir, f))));

@@ -21,7 +21,7 @@ function claimsPath(p: string): boolean {
   return (
     /(^|\/)\.claude\/handoffs?\//.test(p) ||
     /(^|\/)(?:handoffs?|handovers?)\/[^/]+\.md$/.test(p) ||
-    /(^|\/)docs\/ai\/(?:sessions\/)?[^/]+\.md$/.test(p) && /handoff|session|\d{4}-\d{2}-\d{2}/.test(name) ||
+    /(^|\/)docs\/ai\/sessions\/[^/]+\.md$/.test(p) ||
     /hand(?:off|over)/.test(name) ||
     /^(?:next[-_]session|session[-_]notes|session[-_]handoff)\.md$/.test(name)
   );

@@ -1,9 +1,30 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { htmlParser } from "./html";
 import { frontmatterParser } from "./frontmatter";
+import { lastSessionParser } from "./last-session";
+import { claudeMdParser } from "./claude-md";
+import { promptMdParser } from "./prompt-md";
+import { globalMdParser } from "./global-md";
+import { sessionStateParser } from "./session-state";
+import { handoffParser } from "./handoff";
+import { projectNotesParser } from "./project-notes";
+import { reviewParser } from "./review";
+import { otherMdParser } from "./other-md";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
-export const PARSERS: readonly Parser[] = [htmlParser, frontmatterParser].sort(
+export const PARSERS: readonly Parser[] = [
+  htmlParser,
+  frontmatterParser,
+  lastSessionParser,
+  claudeMdParser,
+  promptMdParser,
+  globalMdParser,
+  sessionStateParser,
+  handoffParser,
+  projectNotesParser,
+  reviewParser,
+  otherMdParser,
+].sort(
   (a, b) => b.priority - a.priority,
 );
 

@@ -1,0 +1,110 @@
+/** `CLAUDE.md` / `AGENTS.md` / `STATUS.md` with a `## Recent sessions` list: the record is the newest entry. */
+import type { ParseInput, ParseResult, Parser } from "./types";
+import { parseDateText } from "./heuristics/dates";
+import { readFrontmatter } from "./heuristics/frontmatter-block";
+import { outline, sectionEnd, type Outline } from "./heuristics/markdown";
+import { normaliseStatus } from "./heuristics/status";
+import { baseName, lowerPath, normaliseText, squash, stripInlineMarkdown } from "./heuristics/text";
+import { cleanTitle, readMarkdown } from "./markdown-document";
+
+const RECENT = /recent sessions|session log|sessions? history|letzte sitzungen|sessões recentes|sesiones recientes/i;
+
+interface Entry {
+  heading: string;
+  date: string | null;
+  title: string | null;
+  body: string;
+}
+
+/** A file whose whole content is one line naming another file: a git symlink checked out as text. */
+export function isSymlinkStub(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length > 0 && trimmed.length < 256 && !trimmed.includes("\n") && /^[\w./-]+\.(?:md|markdown|txt)$/i.test(trimmed);
+}
+
+/** Title words of an entry heading once its date, time, zone and tags are gone. */
+function entryTitle(text: string): string | null {
+  const plain = squash(stripInlineMarkdown(text))
+    .replace(/^\[?\d{4}-\d{2}-\d{2}(?:[/T ,]+[\d:/-]*)?\]?/, "")
+    .replace(/^\d{1,2}\/\d{1,2}\/\d{4},?\s*[\d:]*\s*(?:AM|PM)?/i, "")
+    .replace(/\((?:[A-Z]{2,5}|UTC[^)]*|checkpoint|session)\)/gi, "")
+    .replace(/\(\d+(?:st|nd|rd|th) session\)/i, "")
+    .replace(/^[\s\-–—|·:]+|[\s\-–—|·:]+$/g, "");
+  const first = plain.split(/\s+[—–]\s+/)[0]?.trim();
+  return first ? cleanTitle(first) : null;
+}
+
+function entriesUnder(o: Outline, index: number): Entry[] {
+  const parent = o.headings[index];
+  const end = sectionEnd(o, index);
+  const children = o.headings.map((h, i) => ({ h, i })).filter(({ h }) => !h.pseudo && h.line > parent.line && h.line < end);
+  const childLevel = Math.min(...children.map(({ h }) => h.level));
+  const entries: Entry[] = [];
+  for (const { h, i } of children.filter(({ h }) => h.level === childLevel)) {
+    const body = o.lines.slice(h.line + 1, Math.min(sectionEnd(o, i), end)).join("\n");
+    const dateLine = body.split("\n").find((l) => l.trim()) ?? "";
+    const date = parseDateText(h.text) ?? parseDateText(dateLine.length < 80 ? dateLine : "");
+    entries.push({ heading: h.text, date, title: entryTitle(h.text), body });
+  }
+  if (entries.length) return entries;
+  // Same-level dated headings following the list heading (`## 2026-04-12 - 14:30 (CEST) (checkpoint)`).
+  for (let i = index + 1; i < o.headings.length; i++) {
+    const h = o.headings[i];
+    if (h.pseudo) continue;
+    const date = parseDateText(h.text);
+    if (h.level !== parent.level || !date) break;
+    entries.push({ heading: h.text, date, title: entryTitle(h.text), body: o.lines.slice(h.line + 1, sectionEnd(o, i)).join("\n") });
+  }
+  if (entries.length) return entries;
+  // A bullet list: `- **2026-05-30** — `Title` — what happened`, continuation lines indented.
+  const lines = o.lines.slice(parent.line + 1, end);
+  let current: Entry | null = null;
+  for (const line of lines) {
+    const item = /^[-*+]\s+(.*)$/.exec(line);
+    if (item) {
+      const date = parseDateText(item[1].slice(0, 60));
+      const code = /`([^`]+)`/.exec(item[1])?.[1];
+      current = { heading: item[1], date, title: code ? cleanTitle(code) : entryTitle(item[1]), body: item[1] };
+      entries.push(current);
+    } else if (current && /^\s+\S/.test(line)) current.body += `\n${line.trim()}`;
+  }
+  return entries.filter((e) => e.date);
+}
+
+export const claudeMdParser: Parser = {
+  format: "claude-md-sessions",
+  priority: 80,
+  claims(relPath) {
+    return /^(?:claude|agents|status)\.md$/.test(baseName(lowerPath(relPath)));
+  },
+  accepts(input) {
+    if (isSymlinkStub(input.text)) return false;
+    return /^#{1,6}\s+.*(?:recent sessions|session log|sessions? history)/im.test(input.text);
+  },
+  parse(input: ParseInput): ParseResult {
+    const text = normaliseText(input.text);
+    if (!text.trim()) return { document: null, problems: ["file is empty"] };
+    if (isSymlinkStub(text)) return { document: null, problems: [`git symlink stub pointing at ${text.trim()}: not a checkpoint`] };
+    const o = outline(readFrontmatter(text).body);
+    const listIndex = o.headings.findIndex((h) => !h.pseudo && RECENT.test(h.text));
+    if (listIndex < 0) return { document: null, problems: ["no Recent sessions list"] };
+    const entries = entriesUnder(o, listIndex);
+    if (!entries.length) return { document: null, problems: ["the Recent sessions list has no dated entries"] };
+    const newest = entries.reduce((best, e) => (e.date && (!best.date || e.date > best.date) ? e : best), entries[0]);
+
+    const { document: doc } = readMarkdown({ format: "claude-md-sessions", path: input.path, body: newest.body });
+    const h1 = o.headings.find((h) => h.level === 1 && !h.pseudo);
+    doc.title = newest.title ?? doc.title ?? cleanTitle(h1?.text);
+    doc.savedAt = newest.date;
+    doc.savedAtSource = newest.date ? "content" : null;
+    if (!doc.status) {
+      const tagged = /\(checkpoint\)|\[checkpoint\]/i.test(newest.heading);
+      const fromWord = normaliseStatus(tagged ? "in progress" : null);
+      doc.status = fromWord?.status ?? "completed";
+      doc.statusRaw = tagged ? "(checkpoint)" : "closed";
+    }
+    doc.meta.entries = entries.map((e) => ({ heading: squash(stripInlineMarkdown(e.heading)).slice(0, 200), date: e.date, title: e.title }));
+    doc.meta.entryHeading = squash(stripInlineMarkdown(newest.heading)).slice(0, 200);
+    return { document: doc, problems: [] };
+  },
+};

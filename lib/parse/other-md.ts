@@ -1,0 +1,22 @@
+/** Any other Markdown in checkpoint folders, read only through the shared heuristics. */
+import type { ParseInput, ParseResult, Parser } from "./types";
+import { baseName, lowerPath } from "./heuristics/text";
+import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
+import { claimsOtherMarkdown } from "./claims";
+
+export const otherMdParser: Parser = {
+  format: "other-md",
+  priority: 10,
+  claims(relPath) {
+    const p = lowerPath(relPath);
+    return claimsOtherMarkdown(p) && !/^(?:readme|index|template)\.md$/.test(baseName(p));
+  },
+  parse(input: ParseInput): ParseResult {
+    const read = readMarkdownFile(input, { format: "other-md" });
+    if (!read) return EMPTY_FILE;
+    const doc = read.document;
+    if (/^latest\.md$/i.test(baseName(input.path))) doc.meta.isLatest = true;
+    if (!doc.title) read.problems.push("no title");
+    return { document: doc, problems: read.problems };
+  },
+};
