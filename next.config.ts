@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ["better-sqlite3", "@secretlint/core", "@secretlint/secretlint-rule-preset-recommend"],
   typedRoutes: false,
+  // `npm run typecheck` (tsc over the whole project) runs in CI; the build need not repeat it
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

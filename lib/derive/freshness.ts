@@ -160,8 +160,11 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
   const savedBranch = readSavedBranch(save.branch);
   const branchMatches = savedBranch ? (savedBranch.detached ? head.detached : savedBranch.name === head.currentBranch) : null;
   const tip = savedBranch && !savedBranch.detached ? findBranchTip(state.refs, savedBranch.name) : null;
-  const savedBranchExists = savedBranch && !savedBranch.detached ? tip !== null : null;
+  // The checked-out branch exists even before its first commit (an unborn branch has no ref yet).
+  const savedBranchExists = savedBranch && !savedBranch.detached ? tip !== null || savedBranch.name === head.currentBranch : null;
   const savedBranchMoved = tip && resolvedHeadSha ? graph.countBetween(resolvedHeadSha, tip.sha)?.total ?? null : null;
+  // Not in HEAD's history is "rebased away" unless the saved commit still sits on its own branch.
+  const onSavedBranch = tip !== null && resolvedHeadSha !== null && graph.isAncestor(resolvedHeadSha, tip.sha);
 
   const normalize = (files: readonly string[]) =>
     files.map((file) => toRepoRelative(file, topLevel)).filter((file): file is string => file !== null);
@@ -196,7 +199,7 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
     missingFiles: missingFiles.length,
     dirtySaved: save.dirtySaved,
     dirtyNow,
-    rebasedAway: headReachable === false,
+    rebasedAway: headReachable === false && !onSavedBranch,
     savedCommitGone: shaText !== null && resolvedHeadSha === null,
     beyondHistoryWindow,
     extraReasons,

@@ -38,6 +38,8 @@ const ROLE_RANK: Record<ReferenceRole, number> = { key: 4, modified: 3, plan: 2,
 const STEP_SECTIONS = new Set<CanonicalSection>(["remaining", "next-steps"]);
 /** Titles that name the kind of file rather than the work ("# Checkpoint", "# Last Session"). */
 const GENERIC_TITLE = /^(?:(?:session|task|project|resume|latest|last|final)\s+)*(?:checkpoint|handoff|session|session notes|session state|session summary|summary|notes|state|resume|last session(?: summary| tldr| log)?|handoff\.md)(?:\s+checkpoint)?$/i;
+/** Headings whose first line states the work well enough to serve as a title. */
+const GOAL_HEADING = /goal|objective|task|working on|worked on|purpose|mission|request|focus|what we'?re|ziel|aufgabe|objectif|objetivo|obiettivo|목표|작업|מטרה|cel\b|目标|目的|課題/i;
 const TITLE_PREFIX = /^(?:session |task |resume |final )?(?:checkpoint|handoff|session[ -]state|체크포인트|핸드오프|übergabe|passagem|traspaso|passaggio)\s*[:：]\s+/i;
 
 /** Heading text as a title: plain words, without a leading "Checkpoint:" label. */
@@ -67,13 +69,25 @@ export function titleFromFileName(path: string): string | null {
 }
 
 function firstLine(text: string): string | null {
-  const line = text.split("\n").map((l) => squash(stripInlineMarkdown(l.replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, "")))).find((l) => l.length > 0);
+  const line = text
+    .split("\n")
+    .map((l) => l.replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, "").replace(/^\s*\*\*[^*]{1,30}?:\*\*:?\s*|^\s*\*\*[^*]{1,30}?\*\*:\s*/, ""))
+    .map((l) => squash(stripInlineMarkdown(l)))
+    .find((l) => l.length > 0 && !/^<!--/.test(l));
   return line ? (line.length > 120 ? `${line.slice(0, 117)}…` : line) : null;
 }
 
 function firstToken(value: string | undefined): string | null {
   const token = value?.trim().split(/[\s,;]+/)[0]?.replace(/[.,;:)]+$/, "");
   return token && token !== "-" && !/^(?:none|n\/a|unknown|null|tbd)$/i.test(token) ? token : null;
+}
+
+/** A branch value: the first code span when the value is prose ("already created: `feat/x`"), else its first word. */
+function branchFrom(pair: KeyValue | null): string | null {
+  if (!pair) return null;
+  const code = /`([^`\s]+)`/.exec(pair.rawValue)?.[1];
+  if (code && pair.value.split(/\s+/).length > 2) return firstToken(code);
+  return firstToken(pair.value);
 }
 
 function shaFrom(text: string | undefined): string | null {
@@ -100,17 +114,15 @@ export function readMarkdown(options: MarkdownReadOptions): MarkdownRead {
     doc.savedAtSource = date.source;
   }
 
-  const workingOn = doc.sections.find((s) => s.canonical === "working-on" && s.text.trim());
+  const goalSection = doc.sections.slice(0, 4).find((s) => s.canonical === "working-on" && GOAL_HEADING.test(s.heading) && s.text.trim());
   const headingTitle = cleanTitle(title?.text);
-  const goalLine = workingOn ? firstLine(workingOn.text) : null;
-  doc.title =
-    cleanTitle(findValue(headerPairs, KEYS.title)?.value) ??
-    (headingTitle && GENERIC_TITLE.test(headingTitle) && goalLine ? goalLine : headingTitle) ??
-    goalLine ??
-    titleFromFileName(options.path);
+  const goalLine = goalSection ? firstLine(goalSection.text) : null;
+  const keyTitle = cleanTitle(findValue(pairs.filter((p) => p.line < firstSectionLine), KEYS.title)?.value);
+  const specific = headingTitle && !GENERIC_TITLE.test(headingTitle) ? headingTitle : null;
+  doc.title = specific ?? keyTitle ?? goalLine ?? headingTitle ?? titleFromFileName(options.path);
 
   const branch = findValue(headerPairs, KEYS.branch) ?? findValue(pairs, KEYS.branch);
-  doc.branch = firstToken(branch?.value) ?? proseBranch(o);
+  doc.branch = branchFrom(branch) ?? proseBranch(o);
   doc.headSha = shaFrom(findValue(headerPairs, KEYS.head)?.value) ?? proseSha(o);
   doc.project = findValue(headerPairs, KEYS.project)?.value || null;
 
@@ -155,7 +167,10 @@ function latestHeadingDate(o: Outline): FoundDate | null {
   let latest: string | null = null;
   for (const h of o.headings) {
     if (h.pseudo) continue;
-    const iso = parseDateText(h.text);
+    // Entry headings start with their date ("## 2026-04-01 — CI", "## Сессия от 24.06.2025"); paths do not count.
+    const lead = stripInlineMarkdown(h.text).slice(0, 32);
+    if (/[/\w]-?\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}[-\w]*\//.test(lead)) continue;
+    const iso = parseDateText(lead);
     if (iso && (!latest || iso > latest)) latest = iso;
   }
   return latest ? { iso: latest, source: "content" } : null;

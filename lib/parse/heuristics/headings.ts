@@ -29,7 +29,7 @@ const RULES: Array<[CanonicalSection, RegExp]> = [
   ["research", /research|references?|sources?|links?|resources|reading|findings|investigated|documentation|recherche|referências|pesquisa|riferimenti|investigación|조사|참고|מחקר|źródła/i],
   ["state", /(current|present) (state|status)|^state\b|^status\b|where (we|i|things) (left off|stand|are)|left off|stopped|snapshot|health|stand der dinge|aktueller stand|état actuel|estado atual|estado actual|stato attuale|현재 상태|상태|מצב|stan obecny|status/i],
   ["context", /context|background|why|learned|learnings|insights|notes|summary|overview|situation|kontext|hintergrund|contexte|contexto|contesto|맥락|배경|요약|הקשר|רקע|kontekst|tło|podsumowanie/i],
-  ["working-on", /working on|work(ing)? item|goal|objective|task|purpose|mission|request|intent|focus|in flight|aim|problem|ziel|aufgabe|objectif|tâche|objetivo|tarefa|obiettivo|compito|tarea|목표|작업|מטרה|משימה|cel\b|zadanie/i],
+  ["working-on", /working on|worked on|work(ing)? item|goal|objective|task|purpose|mission|request|intent|focus|in flight|aim|problem|ziel|aufgabe|objectif|tâche|objetivo|tarefa|obiettivo|compito|tarea|목표|작업|מטרה|משימה|cel\b|zadanie/i],
 ];
 
 /** The canonical section a heading names, or null. */

@@ -65,7 +65,9 @@ export function extractKeyValues(lines: string[], inCode?: boolean[]): KeyValue[
   lines.forEach((line, index) => {
     if (inCode?.[index] || !line.includes(":") && !line.includes("|")) return;
     if (/^\s*#/.test(line)) return;
-    const row = tableRow(line);
+    const isHeaderRow = /^\s*\|[\s|:-]+\|\s*$/.test(lines[index + 1] ?? "");
+    const row = isHeaderRow ? null : tableRow(line);
+    if (isHeaderRow && /^\s*\|/.test(line)) return;
     const pairs = row ? [row] : fragments(line).map(readPair).filter((p): p is { key: string; value: string } => !!p);
     for (const pair of pairs) {
       const key = cleanKey(pair.key);
