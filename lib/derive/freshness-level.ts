@@ -68,7 +68,7 @@ function commitReason(facts: LevelFacts): string | null {
   if (facts.realCommits === null || facts.bookkeepingCommits === null) return null;
   const total = facts.realCommits + facts.bookkeepingCommits;
   if (total === 0) return null;
-  const since = facts.countBasis === "time" ? "since the save time (no saved commit; counted by date)" : "since save";
+  const since = facts.countBasis === "time" ? "since the save time (counted by date: no usable saved commit)" : "since save";
   const bookkeeping = facts.bookkeepingCommits > 0 ? ` (${facts.bookkeepingCommits} bookkeeping)` : "";
   return `${plural(total, "commit")} ${since}${bookkeeping}`;
 }

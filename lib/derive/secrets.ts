@@ -67,9 +67,8 @@ export async function scanSecrets(text: string, filePath = "document.md"): Promi
   const runOwn = needsOwnPatterns(text);
   if (!runSecretlint && !runOwn) return { findings: [], redacted: text };
 
-  const spans: Span[] = [];
-  if (runSecretlint) spans.push(...(await secretlintSpans(text, filePath)));
-  if (runOwn) spans.push(...ownSpans(text));
+  // concat, not push(...spans): a huge document may hold more spans than a call takes arguments
+  const spans = (runSecretlint ? await secretlintSpans(text, filePath) : []).concat(runOwn ? ownSpans(text) : []);
 
   const merged = mergeSpans(spans.filter((s) => s.end > s.start && !isPlaceholder(text.slice(s.start, s.end), s.rule)));
   if (merged.length === 0) return { findings: [], redacted: text };

@@ -68,12 +68,12 @@ export function parseDiffTreeBlocks(out: string): ChangedFile[][] {
   let current: ChangedFile[] | null = null;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] ?? "";
-    if (isFullSha(token)) {
-      current = [];
-      blocks.push(current);
-    } else if (current && /^[A-Z][0-9]*$/.test(token)) {
+    if (current && /^[A-Z][0-9]*$/.test(token)) {
       current.push({ status: token.slice(0, 1), path: tokens[index + 1] ?? "" });
       index += 1;
+    } else if (isFullSha(token)) {
+      current = [];
+      blocks.push(current);
     }
   }
   return blocks;

@@ -69,7 +69,7 @@ describe("runGit / tryGit", () => {
   });
 
   it("times out", async () => {
-    const input = "x".repeat(64 * 1024 * 1024);
+    const input = "x".repeat(32 * 1024 * 1024);
     const error = await runGit(repo.dir, ["hash-object", "--stdin"], { input, timeoutMs: 5 }).catch((e: unknown) => e);
     expect((error as GitError).kind).toBe("timeout");
   });

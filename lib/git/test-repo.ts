@@ -25,8 +25,8 @@ let privateHome: string | null = null;
 
 function oracleEnvironment(date?: string): NodeJS.ProcessEnv {
   privateHome ??= makeTempDir("cairn-home-");
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith("GIT_")) env[name] = value;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith("GIT_")) delete env[name];
   return {
     ...env,
     HOME: privateHome,

@@ -3,6 +3,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, repositories, type Repository } from "../../db/schema";
 import { computeFreshness, type SaveInput } from "../derive/freshness";
 import { readRepositoryState } from "./git-state";
+import { recordSaveEvents } from "./save-events";
 
 /** Newest save per branch supersedes the older ones of the same kind. */
 function markSuperseded(db: CairnDb, repositoryId: number): void {
@@ -80,6 +81,7 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
     .run();
   if (unchanged) return;
   markSuperseded(db, repo.id);
+  await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
   if (inputs.length === 0) return;
   const results = await computeFreshness(repo.path, inputs);

@@ -10,6 +10,8 @@ import { MAX_FILE_BYTES } from "../discover/limits";
 import { prepareFiles, type FileBatch } from "./file-batch";
 import { removeFiles, writeDocument, writeFileOutcome } from "./store";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
+import { fillCommitDates } from "./commit-dates";
+import { indexBranchDocuments } from "./branch-documents";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 
 export interface IndexOptions {
@@ -61,8 +63,11 @@ async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: st
   const repo = upsertRepository(db, found, rootPath);
   const scan = found.layout === "bare" ? { files: [], rejected: [] } : await findCandidateFiles(found.path, rootPath);
   const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
+  await fillCommitDates(found.path, batch.prepared.map((p) => p.doc));
   applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
-  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length > 0 });
+  const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
+  const branchChanges = await indexBranchDocuments(db, repo, worktreePaths);
+  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 });
 }
 
 /** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */

@@ -1,19 +1,173 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, referencedFiles, repositories, sections, tasks } from "../../db/schema";
-import { getRecord } from "./records";
+import {
+  documents,
+  problems,
+  referencedFiles,
+  repositories,
+  secretFindings,
+  sections,
+  tasks,
+  type DocumentRow,
+  type ReferencedFileRow,
+  type Repository,
+  type SectionRow,
+  type TaskRow,
+} from "../../db/schema";
+import { completedInCairnSql } from "./shared";
 
-export function checkpointDetail(db: CairnDb, id: string) {
-  const doc = db.select().from(documents).where(eq(documents.id, id)).get();
-  if (!doc) return null;
-  const repo = doc.repositoryId ? db.select().from(repositories).where(eq(repositories.id, doc.repositoryId)).get() ?? null : null;
+/** A document another one points at, as much as a link needs. */
+export type LinkedDocument = Pick<DocumentRow, "id" | "title" | "path" | "kind" | "format" | "savedAt">;
+
+export interface DocumentLink {
+  path: string;
+  role: "research" | "plan";
+  /** The indexed document at that path in the same repository, or null when Cairn has not indexed it. */
+  document: LinkedDocument | null;
+}
+
+export interface CheckpointPageData {
+  doc: DocumentRow;
+  repo: Repository | null;
+  completedInCairn: boolean;
+  sections: SectionRow[];
+  tasks: TaskRow[];
+  references: ReferencedFileRow[];
+  /** Referenced paths that are themselves indexed documents of this repository, by path. */
+  documentsByPath: Record<string, LinkedDocument>;
+  links: DocumentLink[];
+  /** Research written for this checkpoint (jacked:checkpoint = its slug). */
+  researchFor: LinkedDocument[];
+  secrets: { rule: string; line: number }[];
+  problems: string[];
+  previous: LinkedDocument | null;
+  next: LinkedDocument | null;
+  supersededBy: LinkedDocument | null;
+  duplicateOf: LinkedDocument | null;
+}
+
+const linkColumns = {
+  id: documents.id,
+  title: documents.title,
+  path: documents.path,
+  kind: documents.kind,
+  format: documents.format,
+  savedAt: documents.savedAt,
+};
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim()) : [];
+}
+
+/** research_files / plans_in_progress as the parsers keep them in meta (camelCase, or raw frontmatter keys). */
+function metaLinks(meta: Record<string, unknown> | null): { path: string; role: DocumentLink["role"] }[] {
+  if (!meta) return [];
+  const frontmatter = (meta.frontmatter && typeof meta.frontmatter === "object" ? meta.frontmatter : {}) as Record<string, unknown>;
+  return [
+    ...[...stringList(meta.researchFiles), ...stringList(frontmatter.research_files)].map((path) => ({ path, role: "research" as const })),
+    ...[...stringList(meta.plansInProgress), ...stringList(frontmatter.plans_in_progress)].map((path) => ({ path, role: "plan" as const })),
+  ];
+}
+
+const normalisePath = (p: string) => p.replace(/^\.\//, "");
+
+/** Neighbours on the same branch of the same repository, by save time. */
+function neighbour(db: CairnDb, doc: DocumentRow, direction: "previous" | "next"): LinkedDocument | null {
+  if (!doc.repositoryId || !doc.branch || !doc.savedAt) return null;
+  const before = direction === "previous";
+  const order = before ? [desc(documents.savedAt), desc(documents.id)] : [asc(documents.savedAt), asc(documents.id)];
+  const time = before
+    ? or(lt(documents.savedAt, doc.savedAt), and(eq(documents.savedAt, doc.savedAt), lt(documents.id, doc.id)))
+    : or(gt(documents.savedAt, doc.savedAt), and(eq(documents.savedAt, doc.savedAt), gt(documents.id, doc.id)));
+  return (
+    db
+      .select(linkColumns)
+      .from(documents)
+      .where(and(eq(documents.repositoryId, doc.repositoryId), eq(documents.branch, doc.branch), eq(documents.kind, doc.kind), time))
+      .orderBy(...order)
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+/** Everything the checkpoint page shows, in a handful of indexed queries (no per-row lookups). */
+export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | null {
+  const row = db
+    .select({ doc: documents, repo: repositories, completedInCairn: completedInCairnSql })
+    .from(documents)
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(eq(documents.id, id))
+    .get();
+  if (!row) return null;
+  const { doc, repo } = row;
+  const references = db.select().from(referencedFiles).where(eq(referencedFiles.documentId, id)).all();
+
+  const wanted = [
+    ...references.filter((r) => r.role === "research" || r.role === "plan").map((r) => ({ path: r.path, role: r.role as DocumentLink["role"] })),
+    ...metaLinks(doc.meta ?? null),
+  ];
+  const paths = [...new Set([...references.map((r) => normalisePath(r.path)), ...wanted.map((w) => normalisePath(w.path))])];
+  const documentsByPath: Record<string, LinkedDocument> = {};
+  if (doc.repositoryId && paths.length) {
+    for (const linked of db
+      .select(linkColumns)
+      .from(documents)
+      .where(and(eq(documents.repositoryId, doc.repositoryId), inArray(documents.path, paths.slice(0, 500))))
+      .all()) {
+      documentsByPath[linked.path] = linked;
+    }
+  }
+  const seen = new Set<string>();
+  const links: DocumentLink[] = [];
+  for (const w of wanted) {
+    const path = normalisePath(w.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    links.push({ path, role: w.role, document: documentsByPath[path] ?? null });
+  }
+
+  const slug = typeof doc.meta?.slug === "string" ? doc.meta.slug : null;
+  const researchFor =
+    doc.repositoryId && slug
+      ? db
+          .select(linkColumns)
+          .from(documents)
+          .where(
+            and(
+              eq(documents.repositoryId, doc.repositoryId),
+              eq(documents.kind, "research"),
+              sql`json_extract(${documents.meta}, '$.checkpoint') = ${slug}`,
+            ),
+          )
+          .orderBy(desc(documents.savedAt))
+          .all()
+          .filter((r) => !seen.has(r.path))
+      : [];
+
+  const byId = (target: string | null) =>
+    target ? (db.select(linkColumns).from(documents).where(eq(documents.id, target)).get() ?? null) : null;
+
   return {
     doc,
     repo,
-    record: getRecord(db, id)!,
+    completedInCairn: Boolean(row.completedInCairn),
     sections: db.select().from(sections).where(eq(sections.documentId, id)).orderBy(asc(sections.position)).all(),
     tasks: db.select().from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).all(),
-    references: db.select().from(referencedFiles).where(eq(referencedFiles.documentId, id)).all(),
+    references,
+    documentsByPath,
+    links,
+    researchFor,
+    secrets: db
+      .select({ rule: secretFindings.rule, line: secretFindings.line })
+      .from(secretFindings)
+      .where(eq(secretFindings.documentId, id))
+      .orderBy(asc(secretFindings.line))
+      .all(),
+    problems: db.select({ message: problems.message }).from(problems).where(eq(problems.documentId, id)).all().map((p) => p.message),
+    previous: neighbour(db, doc, "previous"),
+    next: neighbour(db, doc, "next"),
+    supersededBy: byId(doc.supersededBy),
+    duplicateOf: byId(doc.duplicateOf),
   };
 }

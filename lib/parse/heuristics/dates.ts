@@ -50,8 +50,8 @@ export function partsToIso(p: Parts): string | null {
   return new Date(local - offset * 60000).toISOString();
 }
 
-const TIME = String.raw`(\d{1,2})[:h](\d{2})(?::(\d{2})(?:[.,](\d{1,6}))?)?(?:\s*([AaPp])\.?[Mm]\.?)?`;
-const ZONE = String.raw`(?:\s*\(?\s*(Z|[+-−]\d{2}:?\d{2}\b|(?:UTC|GMT)(?:\s*[+-−]\s*\d{1,2}(?::?\d{2})?)?|[A-Z]{2,5}\b|[A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?))?`;
+const TIME = String.raw`(\d{1,2})[:h](\d{2})(?::(\d{2})(?:[.,](\d{1,6}))?)?(?:\s*([AaPp])\.?[Mm]\.?(?![A-Za-z]))?`;
+const ZONE = String.raw`(?:\s*\(?\s*(Z|[+\-−]\d{2}:?\d{2}\b|(?:UTC|GMT)(?:\s*[+\-−]\s*\d{1,2}(?::?\d{2})?)?|[A-Z]{2,5}\b|[A-Z][A-Za-z]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?))?`;
 const JOIN = String.raw`(?:[T ]|,\s*|\s+[-–—·@]\s+|\s+at\s+|\s+um\s+|\s+)`;
 
 interface Pattern {

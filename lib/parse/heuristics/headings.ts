@@ -6,9 +6,9 @@ const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}✓✔✗✘☐
 
 /** The heading as words: no Markdown, emoji, numbering ("1.", "Step 2:", "A)") or trailing colon. */
 export function cleanHeading(heading: string): string {
-  let h = stripInlineMarkdown(heading).replace(EMOJI, " ");
+  let h = stripInlineMarkdown(heading.replace(/^\s*#+\s*/, "")).replace(EMOJI, " ");
   h = squash(h);
-  h = h.replace(/^(?:(?:step|phase|part|schritt|étape|etapa|fase)\s+)?(?:\d+(?:\.\d+)*|[a-h]|[ivx]+)[.)]\s+/i, "");
+  h = h.replace(/^(?:(?:step|phase|part|schritt|étape|etapa|fase)\s+)?(?:\d+(?:\.\d+)*|[a-h]|[ivx]+)[.):]\s+/i, "");
   h = h.replace(/^\d+(?:\.\d+)*\s*[-–—:]\s*/, "").replace(/^\d+\s+(?=\p{L})/u, "");
   h = h.replace(/^[-–—:|#\s]+/, "").replace(/[\s:：.\-–—]+$/, "");
   return squash(h);

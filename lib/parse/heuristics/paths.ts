@@ -2,7 +2,7 @@
 
 const EXTENSIONS = new Set(
   ("ts tsx mts cts js jsx mjs cjs json jsonc json5 jsonl md mdx markdown txt rst adoc py pyi ipynb rb go rs java kt kts swift " +
-    "c h cc cpp hpp cs fs php html htm css scss sass less vue svelte astro yml yaml toml ini cfg conf env sh bash zsh fish " +
+    "c h cc cpp hpp cs fs php html htm css scss sass less vue svelte astro yml yaml toml ini cfg conf sh bash zsh fish " +
     "ps1 bat sql prisma graphql gql proto csv tsv xml svg png jpg jpeg gif webp ico pdf lock lockb tf tfvars hcl ex exs erl " +
     "lua r jl dart scala gradle clj el nix mk cmake dockerfile gitignore editorconfig log db sqlite wasm zig ml hs elm sol " +
     "tex bib ejs hbs njk liquid pug twig xaml plist xcconfig pbxproj storyboard ndjson parquet").split(" "),

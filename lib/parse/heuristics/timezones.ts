@@ -36,7 +36,7 @@ function ianaOffset(zone: string, utcMillis: number): number | null {
 export function zoneOffsetMinutes(token: string, localMillis: number): number | null {
   const t = token.trim();
   if (t === "Z" || t === "z") return 0;
-  const numeric = /^(?:UTC|GMT)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(t);
+  const numeric = /^(?:UTC|GMT)?\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(t);
   if (numeric) {
     const sign = numeric[1] === "+" ? 1 : -1;
     return sign * (Number(numeric[2]) * 60 + Number(numeric[3] ?? 0));

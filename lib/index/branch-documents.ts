@@ -1,0 +1,119 @@
+import { and, eq, ne } from "drizzle-orm";
+import { join } from "node:path";
+import type { CairnDb } from "../../db/client";
+import { documents, problems, type Repository } from "../../db/schema";
+import { catFileBatch, runGit } from "../git/runner";
+import { RepoFacts, type RefTip } from "../git/repo-facts";
+import { MAX_FILE_BYTES, BINARY_SNIFF_BYTES } from "../discover/limits";
+import { isCandidatePath } from "../parse/registry";
+import { documentId } from "./document-id";
+import { prepareDocument, type PreparedDocument } from "./prepare";
+import { writeDocument } from "./store";
+
+/** Refs looked at per repository: enough for a team's open branches, bounded for huge mirrors. */
+const MAX_REFS = 60;
+
+interface BranchCandidate {
+  ref: RefTip;
+  path: string;
+  blob: string;
+}
+
+/** Local branches first, then remote-tracking refs; the checked-out branch is the work tree itself. */
+function refsToScan(refs: RefTip[], bare: boolean): RefTip[] {
+  return refs
+    .filter((r) => (bare || !r.isHead) && !r.shortName.endsWith("/HEAD"))
+    .sort((a, b) => (a.kind === b.kind ? a.shortName.localeCompare(b.shortName) : a.kind === "branch" ? -1 : 1))
+    .slice(0, MAX_REFS);
+}
+
+async function listCandidates(repoPath: string, refs: RefTip[], worktreePaths: Set<string>): Promise<BranchCandidate[]> {
+  const seenPath = new Set<string>();
+  const seenTip = new Set<string>();
+  const found: BranchCandidate[] = [];
+  for (const ref of refs) {
+    if (seenTip.has(ref.sha)) continue;
+    seenTip.add(ref.sha);
+    let out: string;
+    try {
+      out = await runGit(repoPath, ["ls-tree", "-r", "-z", "--full-tree", ref.sha]);
+    } catch {
+      continue;
+    }
+    for (const record of out.split("\0")) {
+      const tab = record.indexOf("\t");
+      if (tab < 0) continue;
+      const [mode, type, blob] = record.slice(0, tab).split(" ");
+      const path = record.slice(tab + 1);
+      if (type !== "blob" || mode === "120000" || worktreePaths.has(path) || seenPath.has(path)) continue;
+      if (!isCandidatePath(path)) continue;
+      seenPath.add(path);
+      found.push({ ref, path, blob });
+    }
+  }
+  return found;
+}
+
+/**
+ * Checkpoints that exist only in other branches' commits (a teammate's pushed handoff), read without
+ * checking anything out: one `ls-tree` per distinct tip and one `cat-file --batch` for every blob.
+ */
+/** Returns how many branch documents were added, changed or removed. */
+export async function indexBranchDocuments(db: CairnDb, repo: Repository, worktreePaths: Set<string>): Promise<number> {
+  const facts = new RepoFacts(repo.path);
+  const refs = refsToScan(await facts.refs(), repo.isBare);
+  const candidates = refs.length ? await listCandidates(repo.path, refs, worktreePaths) : [];
+  const existing = new Map(
+    db
+      .select({ id: documents.id, contentHash: documents.contentHash })
+      .from(documents)
+      .where(and(eq(documents.repositoryId, repo.id), ne(documents.source, "worktree")))
+      .all()
+      .map((d) => [d.id, d.contentHash]),
+  );
+  const wanted = candidates.map((c) => ({ ...c, source: `git:${c.ref.shortName}`, id: documentId(repo.path, c.path, `git:${c.ref.shortName}`) }));
+  const toRead = wanted.filter((c) => existing.get(c.id) !== c.blob);
+  const blobs = toRead.length ? await catFileBatch(repo.path, toRead.map((c) => c.blob)) : [];
+  const prepared: { doc: PreparedDocument; problems: string[] }[] = [];
+  for (const [i, candidate] of toRead.entries()) {
+    const blob = blobs[i];
+    const absPath = join(repo.path, candidate.path);
+    if (!blob?.content) continue;
+    const reason =
+      blob.content.length > MAX_FILE_BYTES
+        ? `file is over the ${MAX_FILE_BYTES / 1024 / 1024} MB limit; not read`
+        : blob.content.subarray(0, BINARY_SNIFF_BYTES).includes(0)
+          ? "file looks binary (a NUL byte in its first 8 KB); not read"
+          : null;
+    if (reason) {
+      prepared.push({ doc: null as unknown as PreparedDocument, problems: [`${candidate.source}: ${reason}`] });
+      continue;
+    }
+    const doc = await prepareDocument({
+      id: candidate.id,
+      path: candidate.path,
+      absPath,
+      source: candidate.source,
+      text: blob.content.toString("utf8"),
+      contentHash: candidate.blob,
+      mtimeMs: 0,
+      size: blob.content.length,
+    });
+    prepared.push({ doc, problems: doc.problems });
+  }
+  const keep = new Set(wanted.map((c) => c.id));
+  const removed = [...existing.keys()].filter((id) => !keep.has(id)).length;
+  db.transaction((tx) => {
+    const txDb = tx as unknown as CairnDb;
+    for (const id of existing.keys()) if (!keep.has(id)) txDb.delete(documents).where(eq(documents.id, id)).run();
+    for (const { doc, problems: messages } of prepared) {
+      if (!doc?.parsed) continue;
+      writeDocument(txDb, doc, repo.id);
+      txDb.delete(problems).where(eq(problems.documentId, doc.id)).run();
+      for (const message of messages) {
+        txDb.insert(problems).values({ repositoryId: repo.id, documentId: doc.id, filePath: `${doc.source}:${doc.path}`, message, createdAt: new Date().toISOString() }).run();
+      }
+    }
+  });
+  return prepared.filter((p) => p.doc?.parsed).length + removed;
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents, repositories } from "../../db/schema";
+import {
+  dateParam,
+  listColumns,
+  nextDay,
+  notDuplicate,
+  param,
+  repositoryJoin,
+  statusCondition,
+  STATUS_FILTERS,
+  type CheckpointListRow,
+  type StatusFilter,
+} from "./shared";
+
+export const PAGE_SIZE = 50;
+
+export interface CheckpointListQuery {
+  /** Repository id, or "global" for checkpoints outside any repository. */
+  repo?: number | "global";
+  status?: StatusFilter;
+  family?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export interface CheckpointListPage {
+  rows: CheckpointListRow[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  /** 1-based position of the first row of this page. */
+  firstIndex: number;
+}
+
+export interface CheckpointListOptions {
+  repositories: { id: number; name: string }[];
+  families: string[];
+  hasGlobal: boolean;
+}
+
+export function checkpointListQuery(sp: Record<string, string | string[] | undefined>): CheckpointListQuery {
+  const repo = param(sp.repo);
+  const status = param(sp.status);
+  const page = Number.parseInt(param(sp.page) ?? "1", 10);
+  return {
+    repo: repo === "global" ? "global" : repo && /^\d+$/.test(repo) ? Number(repo) : undefined,
+    status: STATUS_FILTERS.find((s) => s === status),
+    family: param(sp.family),
+    from: dateParam(sp.from),
+    to: dateParam(sp.to),
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}
+
+function conditions(query: CheckpointListQuery): SQL {
+  const where: SQL[] = [eq(documents.kind, "checkpoint"), notDuplicate];
+  if (query.repo === "global") where.push(sql`${documents.repositoryId} is null`);
+  else if (query.repo !== undefined) where.push(eq(documents.repositoryId, query.repo));
+  if (query.status) where.push(statusCondition(query.status));
+  if (query.family) where.push(eq(documents.format, query.family));
+  if (query.from) where.push(gte(documents.savedAt, query.from));
+  if (query.to) where.push(lt(documents.savedAt, nextDay(query.to)));
+  return and(...where)!;
+}
+
+/** One page of checkpoints across repositories, newest first, with the total for the page links. */
+export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSize = PAGE_SIZE): CheckpointListPage {
+  const where = conditions(query);
+  const total = db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pages);
+  const rows = db
+    .select(listColumns)
+    .from(documents)
+    .leftJoin(repositories, repositoryJoin)
+    .where(where)
+    .orderBy(desc(documents.savedAt), asc(documents.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { rows, total, page, pages, pageSize, firstIndex: (page - 1) * pageSize + 1 };
+}
+
+export function checkpointListOptions(db: CairnDb): CheckpointListOptions {
+  const families = db
+    .selectDistinct({ format: documents.format })
+    .from(documents)
+    .where(eq(documents.kind, "checkpoint"))
+    .orderBy(asc(documents.format))
+    .all()
+    .map((r) => r.format);
+  const hasGlobal = !!db.select({ id: documents.id }).from(documents).where(sql`${documents.repositoryId} is null`).limit(1).get();
+  return {
+    repositories: db.select({ id: repositories.id, name: repositories.name }).from(repositories).orderBy(asc(repositories.name)).all(),
+    families,
+    hasGlobal,
+  };
+}

@@ -1,0 +1,83 @@
+import "server-only";
+import { and, eq, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { cairnCompletions, documents, repositories, type DocumentRow } from "../../db/schema";
+
+/** Completed in Cairn: the column, or a row in cairn_completions (families without a status in the file). */
+export const completedInCairnSql = sql<number>`(${documents.completedInCairn} = 1 or exists (select 1 from ${cairnCompletions} where ${cairnCompletions.documentId} = ${documents.id}))`;
+
+/** The status shown: the file's normalised status, or "completed" once completed in Cairn. */
+export const effectiveStatusSql = sql<string | null>`case when ${completedInCairnSql} then 'completed' else ${documents.status} end`;
+
+export const STATUS_FILTERS = ["in-progress", "completed", "none"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** in-progress (and blocked) not completed in Cairn; completed (and superseded) or completed in Cairn; no status at all. */
+export function statusCondition(status: StatusFilter): SQL {
+  if (status === "in-progress") return and(inArray(documents.status, ["in-progress", "blocked"]), not(completedInCairnSql))!;
+  if (status === "completed") return or(inArray(documents.status, ["completed", "superseded"]), completedInCairnSql)!;
+  return and(isNull(documents.status), not(completedInCairnSql))!;
+}
+
+export const STALE_LEVELS = ["stale", "very-stale"] as const;
+
+/** Whether the saved branch no longer exists (freshness.savedBranchExists === false). */
+export const branchGoneSql = sql<number>`coalesce(json_extract(${documents.freshness}, '$.savedBranchExists') = 0, 0)`;
+
+/** A session-state archive (`checkpoint-YYYYMMDD-HHMM.md`). */
+export const archiveSql = sql<number>`(${documents.format} = 'session-state' and json_extract(${documents.meta}, '$.archive') is not null)`;
+
+/** The agent keeps at most ten session-state archives: more than that is a pile. */
+export const ARCHIVE_PILE = 10;
+
+/** The columns every checkpoint list shows. */
+export const listColumns = {
+  id: documents.id,
+  repositoryId: documents.repositoryId,
+  repoName: repositories.name,
+  path: documents.path,
+  format: documents.format,
+  kind: documents.kind,
+  title: documents.title,
+  status: effectiveStatusSql,
+  branch: documents.branch,
+  savedAt: documents.savedAt,
+  level: documents.freshnessLevel,
+  tasksDone: documents.tasksDone,
+  tasksTotal: documents.tasksTotal,
+  qualityScore: documents.qualityScore,
+  supersededBy: documents.supersededBy,
+};
+
+export type CheckpointListRow = Pick<
+  DocumentRow,
+  "id" | "repositoryId" | "path" | "format" | "kind" | "title" | "branch" | "savedAt" | "tasksDone" | "tasksTotal" | "qualityScore" | "supersededBy"
+> & { repoName: string | null; status: string | null; level: string | null };
+
+/** Join for `listColumns`. */
+export const repositoryJoin = eq(repositories.id, documents.repositoryId);
+
+/** "latest.md duplicates one archive: show it once". */
+export const notDuplicate = isNull(documents.duplicateOf);
+
+/** A form value from searchParams: the first string, trimmed, or undefined. */
+export function param(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+/** YYYY-MM-DD or undefined. */
+export function dateParam(value: string | string[] | undefined): string | undefined {
+  const v = param(value);
+  return v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined;
+}
+
+/** The day after a YYYY-MM-DD date, for an inclusive upper bound. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A LIKE pattern matching `text` anywhere, with a backslash as the escape character. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[%_\\]/g, "\\$&")}%`;
+}
