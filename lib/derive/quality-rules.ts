@@ -51,7 +51,7 @@ export const PLACEHOLDERS: Array<[RegExp, string]> = [
   [/\[TODO\b[^\]\n]*\]/g, "[TODO …]"],
   [/\{\{[^{}\n]{1,60}\}\}/g, "{{…}}"],
   [/\[(?:PROJECT|YOUR|INSERT|ADD|DESCRIBE|FILL(?: IN)?|ENTER|REPLACE|TASK|FEATURE|BRANCH|DATE|NAME|TITLE)(?:[ _-][A-Z]+)*\]/g, "[PLACEHOLDER]"],
-  [/\{(?:title|branch|content|slug|date|timestamp|task|description|path|summary|topic|project|name|[a-z]+(?:[_-][a-z]+)*_here)\}/g, "{field}"],
+  [/(?<![\w.$/])\{(?:title|branch|content|slug|date|timestamp|task|description|path|summary|topic|project|name|[a-z]+(?:[_-][a-z]+)*_here)\}/g, "{field}"],
   [/<(?:placeholder|your[-_ ][a-z ]+|insert[-_ ][a-z ]+|fill[-_ ]in[a-z ]*)>/gi, "<placeholder>"],
 ];
 

@@ -98,6 +98,7 @@ export async function indexBranchDocuments(db: CairnDb, repo: Repository, worktr
       contentHash: candidate.blob,
       mtimeMs: 0,
       size: blob.content.length,
+      repoPath: repo.path,
     });
     prepared.push({ doc, problems: doc.problems });
   }

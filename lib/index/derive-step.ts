@@ -5,12 +5,27 @@ import { computeFreshness, type SaveInput } from "../derive/freshness";
 import { readRepositoryState } from "./git-state";
 import { recordSaveEvents } from "./save-events";
 
+/** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
+function markDuplicates(db: CairnDb, repositoryId: number): void {
+  const rows = db
+    .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash, meta: documents.meta })
+    .from(documents)
+    .where(eq(documents.repositoryId, repositoryId))
+    .all();
+  const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+  for (const row of rows) {
+    if (!row.meta?.isLatest) continue;
+    const twin = rows.find((other) => other.id !== row.id && !other.meta?.isLatest && other.contentHash === row.contentHash && folderOf(other.path) === folderOf(row.path));
+    db.update(documents).set({ duplicateOf: twin?.id ?? null }).where(eq(documents.id, row.id)).run();
+  }
+}
+
 /** Newest save per branch supersedes the older ones of the same kind. */
 function markSuperseded(db: CairnDb, repositoryId: number): void {
   const rows = db
     .select({ id: documents.id, branch: documents.branch, savedAt: documents.savedAt, kind: documents.kind })
     .from(documents)
-    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint")))
+    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf)))
     .all();
   const newestByBranch = new Map<string, { id: string; savedAt: string }>();
   for (const row of rows) {
@@ -80,6 +95,7 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
     .where(eq(repositories.id, repo.id))
     .run();
   if (unchanged) return;
+  markDuplicates(db, repo.id);
   markSuperseded(db, repo.id);
   await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);

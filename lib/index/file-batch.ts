@@ -87,6 +87,7 @@ export async function prepareFiles(
       mtimeMs: file.mtimeMs,
       size: file.size,
       companions: companions.texts,
+      repoPath: idBase,
     });
     if (doc.parsed) batch.prepared.push({ doc, isNew: !previous?.documentId });
     else if (previous?.documentId) batch.vanished.push(file.absPath);

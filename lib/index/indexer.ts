@@ -27,7 +27,7 @@ function rejectedOutcome(file: RejectedFile) {
   return { absPath: file.absPath, mtimeMs: 0, size: 0, contentHash: null, documentId: null, problems: [file.reason] };
 }
 
-function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string) {
+export function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string) {
   const name = basename(found.path.replace(/\.git$/, "")) || found.path;
   return db
     .insert(repositories)
@@ -38,7 +38,7 @@ function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string)
 }
 
 /** Apply one repository's batch in a single transaction. */
-function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId: number | null, batch: FileBatch, rejected: RejectedFile[], summary: IndexSummary) {
+export function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId: number | null, batch: FileBatch, rejected: RejectedFile[], summary: IndexSummary) {
   db.transaction((tx) => {
     const txDb = tx as unknown as CairnDb;
     summary.documents.removed += removeFiles(txDb, batch.vanished);
@@ -59,7 +59,7 @@ function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId: number
   summary.problems += batch.outcomes.reduce((n, o) => n + o.problems.length, 0) + rejected.length;
 }
 
-async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary) {
+export async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary) {
   const repo = upsertRepository(db, found, rootPath);
   const scan = found.layout === "bare" ? { files: [], rejected: [] } : await findCandidateFiles(found.path, rootPath);
   const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
@@ -71,7 +71,7 @@ async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: st
 }
 
 /** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */
-async function globalCandidates(home: string): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
+export async function globalCandidates(home: string): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
   const dir = join(home, ".claude", "checkpoints");
   const result = { files: [] as CandidateFile[], rejected: [] as RejectedFile[] };
   let names: string[];

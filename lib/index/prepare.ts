@@ -1,4 +1,6 @@
-import { basename } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, isAbsolute, join } from "node:path";
+import { scoreQuality, type QualityResult } from "../derive/quality";
 import { scanSecrets, type SecretFinding } from "../derive/secrets";
 import { parseDocument } from "../parse/registry";
 import type { ParsedDocument } from "../parse/types";
@@ -18,6 +20,7 @@ export interface PreparedDocument {
   redactedText: string;
   body: string;
   decisionsText: string;
+  quality: QualityResult | null;
 }
 
 export interface PrepareInput {
@@ -30,6 +33,8 @@ export interface PrepareInput {
   mtimeMs: number;
   size: number;
   companions?: Record<string, string>;
+  /** The repository's work tree, to tell which referenced files are missing (for quality). */
+  repoPath?: string | null;
 }
 
 function stripBom(text: string): string {
@@ -62,7 +67,16 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
     .filter((s) => s.canonical === "decisions")
     .map((s) => s.text)
     .join("\n");
+  let quality: QualityResult | null = null;
+  if (parsed) {
+    const repoPath = input.repoPath;
+    const missingFiles = repoPath
+      ? parsed.references.filter((r) => !isAbsolute(r.path) && !existsSync(join(repoPath, r.path))).map((r) => r.path)
+      : [];
+    quality = scoreQuality(parsed, { missingFiles: [...new Set(missingFiles)], secretCount: findings.length });
+  }
   return {
+    quality,
     id: input.id,
     path: input.path,
     absPath: input.absPath,

@@ -48,6 +48,8 @@ function documentRow(doc: PreparedDocument, repositoryId: number | null, fallbac
     project: parsed.project,
     tasksDone: taskList ? taskList.filter((t) => t.done).length : null,
     tasksTotal: taskList ? taskList.length : null,
+    qualityScore: doc.quality?.score ?? null,
+    qualityReasons: doc.quality?.reasons ?? null,
     meta: parsed.meta,
     body: doc.body,
     original: doc.redactedText,

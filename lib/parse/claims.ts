@@ -6,3 +6,8 @@ export function claimsOtherMarkdown(path: string): boolean {
   const p = lowerPath(path);
   return /(^|\/)(?:\.claude\/checkpoints|\.claude\/handoffs|\.borg\/checkpoints|docs\/checkpoints)\/(?:.+\/)?[^/]+\.md$/.test(p);
 }
+
+/** Folder readmes, indexes and templates describe a checkpoint folder; they are not checkpoints. */
+export function isFolderDoc(path: string): boolean {
+  return /(^|\/)(?:readme|index|template|templates?[-_][^/]*)\.md$/.test(lowerPath(path));
+}

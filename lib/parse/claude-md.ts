@@ -93,6 +93,10 @@ export const claudeMdParser: Parser = {
     const newest = entries.reduce((best, e) => (e.date && (!best.date || e.date > best.date) ? e : best), entries[0]);
 
     const { document: doc } = readMarkdown({ format: "claude-md-sessions", path: input.path, body: newest.body });
+    if (!doc.sections.some((s) => s.canonical)) {
+      // A one-paragraph entry ("- **2026-05-30** — `Title` — what happened") is the record of what was done.
+      doc.sections.push({ canonical: "done", heading: squash(stripInlineMarkdown(newest.heading)).slice(0, 200), level: 3, text: newest.body.trim() });
+    }
     const h1 = o.headings.find((h) => h.level === 1 && !h.pseudo);
     doc.title = newest.title ?? doc.title ?? cleanTitle(h1?.text);
     doc.savedAt = newest.date;

@@ -3,7 +3,7 @@ import type { ParseInput, ParseResult, Parser } from "./types";
 import { startsWithFrontmatter } from "./heuristics/frontmatter-block";
 import { lowerPath } from "./heuristics/text";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
-import { claimsOtherMarkdown } from "./claims";
+import { claimsOtherMarkdown, isFolderDoc } from "./claims";
 
 /** Own places: frontmatter is expected there. */
 function claimsOwn(path: string): boolean {
@@ -19,7 +19,7 @@ export const frontmatterParser: Parser = {
   format: "frontmatter-md",
   priority: 40,
   claims(relPath) {
-    return claimsOwn(relPath) || claimsOtherMarkdown(relPath);
+    return !isFolderDoc(relPath) && (claimsOwn(relPath) || claimsOtherMarkdown(relPath));
   },
   accepts(input) {
     return startsWithFrontmatter(input.text);

@@ -74,25 +74,3 @@ export function textOf(node: HtmlNode): string {
     .join("\n")
     .trim();
 }
-
-/** Elements that follow `start` in document order until `stop` says so. */
-export function elementsBetween(root: HtmlNode, start: HtmlElement, stop: (el: HtmlElement) => boolean): HtmlElement[] {
-  const flat = allElements(root);
-  const from = flat.indexOf(start);
-  const out: HtmlElement[] = [];
-  for (let i = from + 1; i < flat.length; i++) {
-    if (stop(flat[i])) break;
-    out.push(flat[i]);
-  }
-  return out;
-}
-
-/** Whether `inner` lies inside `outer`. */
-export function contains(outer: HtmlElement, inner: HtmlElement): boolean {
-  let node: HtmlNode | null = inner;
-  while (node && "parentNode" in node && node.parentNode) {
-    if (node.parentNode === outer) return true;
-    node = node.parentNode as HtmlNode;
-  }
-  return false;
-}

@@ -1,15 +1,14 @@
 /** Any other Markdown in checkpoint folders, read only through the shared heuristics. */
 import type { ParseInput, ParseResult, Parser } from "./types";
-import { baseName, lowerPath } from "./heuristics/text";
+import { baseName } from "./heuristics/text";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
-import { claimsOtherMarkdown } from "./claims";
+import { claimsOtherMarkdown, isFolderDoc } from "./claims";
 
 export const otherMdParser: Parser = {
   format: "other-md",
   priority: 10,
   claims(relPath) {
-    const p = lowerPath(relPath);
-    return claimsOtherMarkdown(p) && !/^(?:readme|index|template)\.md$/.test(baseName(p));
+    return claimsOtherMarkdown(relPath) && !isFolderDoc(relPath);
   },
   parse(input: ParseInput): ParseResult {
     const read = readMarkdownFile(input, { format: "other-md" });

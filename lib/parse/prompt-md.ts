@@ -26,7 +26,7 @@ export const promptMdParser: Parser = {
   },
   accepts(input) {
     const p = lowerPath(input.path);
-    if (claimsByName(p)) return true;
+    if (claimsByName(p) || !input.text.trim()) return true; // an empty workspace checkpoint is reported, not skipped
     const head = input.text.slice(0, 4000);
     const hits = PROMPT_MARKERS.filter((m) => m.test(head)).length;
     return /^\*\*saved:?\*\*/im.test(head) ? hits >= 2 : baseName(p) === "prompt.md" && hits >= 2;

@@ -22,7 +22,7 @@ export function suggestedSkills(doc: ParsedDocument): Array<{ skill: string; why
   if (!section) return [];
   return section.text
     .split("\n")
-    .map((l) => /^\s*[-*]\s+`?(\/?[\w:.-]+)`?\s*(?:--|—|–|-|:)\s*(.*)$/.exec(l))
+    .map((l) => /^\s*[-*]\s+`?([^`]+?)`?\s+(?:--|—|–)\s+(.*)$/.exec(l) ?? /^\s*[-*]\s+`?(\/[\w:.-]+)`?:?\s*(.*)$/.exec(l))
     .filter((m): m is RegExpExecArray => !!m)
     .map((m) => ({ skill: m[1], why: squash(stripInlineMarkdown(m[2])) }));
 }

@@ -49,11 +49,25 @@ export function companionsFor(relPath: string): string[] {
   return [...new Set(parsersFor(relPath).flatMap((p) => p.companions?.(normalise(relPath)) ?? []))];
 }
 
-/** Parse with the best parser that claims and accepts the file. Never throws. */
+/**
+ * Parse with the best parser that claims and accepts the file. Never throws.
+ * `document: null` with no problems means the file was looked at and is not a checkpoint.
+ */
 export function parseDocument(input: ParseInput): ParseResult {
   const candidates = parsersFor(input.path);
-  const parser = candidates.find((p) => !p.accepts || p.accepts(input));
-  if (!parser) return { document: null, problems: [`no parser reads ${input.path}`] };
+  const parser = candidates.find((p) => {
+    try {
+      return !p.accepts || p.accepts(input);
+    } catch {
+      return false;
+    }
+  });
+  if (!parser) {
+    // Claimed by name but declined on content (a CLAUDE.md without Recent sessions, an ordinary PROMPT.md,
+    // plain HTML under docs/plans): not a checkpoint, and nothing wrong with it.
+    if (candidates.length > 0) return { document: null, problems: [] };
+    return { document: null, problems: [`no parser reads ${input.path}`] };
+  }
   try {
     return parser.parse(input);
   } catch (error) {

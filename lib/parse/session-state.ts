@@ -33,7 +33,7 @@ export const sessionStateParser: Parser = {
 
     const plan = findValue(read.pairs.filter((p) => p.line < 40), /^plan(?: file)?$/);
     if (plan && !/^(?:none|n\/a|-)$/i.test(plan.value)) {
-      const path = cleanPathToken(plan.value.split(/\s+/)[0] ?? "");
+      const path = cleanPathToken(plan.rawValue.replace(/\*\*/g, "").split(/\s+/)[0] ?? "");
       doc.meta.plan = plan.value;
       if (looksLikePath(path, true)) addReference(doc.references, path, "plan");
     }

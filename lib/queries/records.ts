@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import {
   cairnCompletions,
@@ -31,6 +31,8 @@ export interface CheckpointRecord {
   secrets: { rule: string; line: number; column: number }[];
   problems: string[];
   supersededBy: string | null;
+  /** Set on a file that repeats another word for word (session-state `latest.md`): the record it duplicates. */
+  duplicateOf: string | null;
 }
 
 export interface RecordFilters {
@@ -38,6 +40,8 @@ export interface RecordFilters {
   status?: "in-progress" | "completed";
   kind?: string | "all";
   format?: string;
+  /** Also list files that repeat another word for word (default: each shown once). */
+  includeDuplicates?: boolean;
 }
 
 function publicStatus(row: DocumentRow, completedInCairn: boolean): CheckpointRecord["status"] {
@@ -72,6 +76,7 @@ export function toRecord(
     secrets: extras.secrets,
     problems: extras.problems,
     supersededBy: row.supersededBy,
+    duplicateOf: row.duplicateOf,
   };
 }
 
@@ -116,6 +121,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   const kind = filters.kind ?? "checkpoint";
   if (kind !== "all") conditions.push(eq(documents.kind, kind));
   if (filters.format) conditions.push(eq(documents.format, filters.format));
+  if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf));
   if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
   const rows = db
     .select({ doc: documents, repoPath: repositories.path })

@@ -14,7 +14,8 @@ export interface CorpusEntry {
 }
 
 const PROJECT_ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
-export const CORPUS_DIR = resolve(PROJECT_ROOT, "../shared/corpus");
+/** `CAIRN_CORPUS_DIR` overrides the default `../shared/corpus` (relative to the project root). */
+export const CORPUS_DIR = resolve(PROJECT_ROOT, process.env.CAIRN_CORPUS_DIR ?? "../shared/corpus");
 
 export function corpusAvailable(): boolean {
   return existsSync(join(CORPUS_DIR, "MANIFEST.tsv"));

@@ -61,7 +61,9 @@ export function readFrontmatter(text: string): FrontmatterBlock {
     block.problems.push(...duplicateKeyProblems(doc));
     const error = doc.errors[0];
     if (error) {
-      const line = (error.linePos?.[0]?.line ?? 1) + 1;
+      const offset = Math.min(error.pos?.[0] ?? 0, raw.length);
+      const line = raw.slice(0, offset).split("\n").length + 1; // +1: the opening fence
+
       block.problems.push(`frontmatter is not valid YAML at line ${line}`);
       return block;
     }

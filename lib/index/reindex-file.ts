@@ -1,0 +1,139 @@
+/**
+ * Re-index one file now (after Cairn wrote it, or when a form found it changed on disk), through the same
+ * steps as a full run: read, scan, parse, store, then recompute the repository's derived facts.
+ */
+import { eq } from "drizzle-orm";
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
+import type { CairnDb } from "../../db/client";
+import { repositories, type Repository } from "../../db/schema";
+import { isInside, readCandidate } from "../discover/candidates";
+import { MAX_FILE_BYTES } from "../discover/limits";
+import { companionsFor, isCandidatePath } from "../parse/registry";
+import { contentHash, documentId } from "./document-id";
+import { prepareDocument } from "./prepare";
+import { removeFiles, writeDocument, writeFileOutcome, type FileOutcome } from "./store";
+import { deriveRepository } from "./derive-step";
+
+export interface ReindexResult {
+  documentId: string | null;
+  outcome: "updated" | "removed" | "not-a-candidate" | "unreadable";
+  contentHash: string | null;
+  problems: string[];
+}
+
+interface Companions {
+  texts: Record<string, string>;
+  mtimeMs: number;
+  size: number;
+}
+
+/** As file-batch.ts reads them: companion files count toward the document's hash and change key. */
+async function readCompanions(baseDir: string, relPath: string): Promise<Companions> {
+  const result: Companions = { texts: {}, mtimeMs: 0, size: 0 };
+  if (isAbsolute(relPath)) return result;
+  for (const rel of companionsFor(relPath)) {
+    try {
+      const info = await stat(join(baseDir, rel));
+      if (!info.isFile() || info.size > 256 * 1024) continue;
+      result.texts[rel] = await readFile(join(baseDir, rel), "utf8");
+      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
+      result.size += info.size;
+    } catch {
+      /* absent companion: fine */
+    }
+  }
+  return result;
+}
+
+function hashOf(bytes: Buffer, companions: Record<string, string>): string {
+  // exactly as file-batch.ts: the bytes read as UTF-8 text, then the companions as JSON
+  return contentHash(bytes.toString("utf8") + JSON.stringify(companions));
+}
+
+/** The hash the index stores as `documents.contentHash` for these bytes at this path. */
+export async function indexHash(baseDir: string, relPath: string, bytes: Buffer): Promise<string> {
+  return hashOf(bytes, (await readCompanions(baseDir, relPath)).texts);
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/** What a full run would conclude about the file right now (null: it is gone). */
+async function inspectFile(repo: Repository, absPath: string): Promise<{ mtimeMs: number; size: number } | { reason: string } | null> {
+  try {
+    const link = await lstat(absPath);
+    if (link.isSymbolicLink()) {
+      const target = await realpath(absPath);
+      if (!isInside(await realpath(repo.rootPath ?? repo.path), target)) return { reason: "symlink points outside the root; not read" };
+      const info = await stat(target);
+      if (!info.isFile()) return { reason: "symlink does not point to a regular file; not read" };
+      return info.size > MAX_FILE_BYTES ? { reason: "file is over the size limit; not read" } : { mtimeMs: info.mtimeMs, size: info.size };
+    }
+    if (!link.isFile()) return { reason: "not a regular file; not read" };
+    return link.size > MAX_FILE_BYTES ? { reason: "file is over the size limit; not read" } : { mtimeMs: link.mtimeMs, size: link.size };
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return null;
+    return { reason: `could not be read: ${String(error)}` };
+  }
+}
+
+/** Re-index the file `relPath` of an indexed repository at once, and refresh the repository's freshness. */
+export async function reindexFile(db: CairnDb, repo: Repository, relPath: string): Promise<ReindexResult> {
+  const absPath = join(repo.path, relPath);
+  if (!isCandidatePath(relPath)) return { documentId: null, outcome: "not-a-candidate", contentHash: null, problems: [] };
+  const found = await inspectFile(repo, absPath);
+  const id = documentId(repo.path, relPath);
+  let result: ReindexResult;
+  if (found === null) {
+    db.transaction((tx) => void removeFiles(tx as unknown as CairnDb, [absPath]));
+    result = { documentId: null, outcome: "removed", contentHash: null, problems: [] };
+  } else if ("reason" in found) {
+    const outcome: FileOutcome = { absPath, mtimeMs: 0, size: 0, contentHash: null, documentId: null, problems: [found.reason] };
+    db.transaction((tx) => {
+      removeFiles(tx as unknown as CairnDb, [absPath]);
+      writeFileOutcome(tx as unknown as CairnDb, outcome, repo.id);
+    });
+    result = { documentId: null, outcome: "unreadable", contentHash: null, problems: [found.reason] };
+  } else {
+    const companions = await readCompanions(repo.path, relPath);
+    const read = await readCandidate(absPath);
+    const mtimeMs = Math.max(found.mtimeMs, companions.mtimeMs);
+    const size = found.size + companions.size;
+    if (!read.ok) {
+      const outcome: FileOutcome = { absPath, mtimeMs, size, contentHash: null, documentId: null, problems: [read.reason] };
+      db.transaction((tx) => {
+        removeFiles(tx as unknown as CairnDb, [absPath]);
+        writeFileOutcome(tx as unknown as CairnDb, outcome, repo.id);
+      });
+      result = { documentId: null, outcome: "unreadable", contentHash: null, problems: [read.reason] };
+    } else {
+      const hash = hashOf(read.bytes, companions.texts);
+      const doc = await prepareDocument({
+        id,
+        path: relPath,
+        absPath,
+        source: "worktree",
+        text: read.text,
+        contentHash: hash,
+        mtimeMs: found.mtimeMs,
+        size: found.size,
+        companions: companions.texts,
+      });
+      const outcome: FileOutcome = { absPath, mtimeMs, size, contentHash: hash, documentId: doc.parsed ? id : null, problems: doc.problems };
+      db.transaction((tx) => {
+        const txDb = tx as unknown as CairnDb;
+        if (doc.parsed) writeDocument(txDb, doc, repo.id);
+        else removeFiles(txDb, [absPath]);
+        writeFileOutcome(txDb, outcome, repo.id);
+      });
+      result = doc.parsed
+        ? { documentId: id, outcome: "updated", contentHash: hash, problems: doc.problems }
+        : { documentId: null, outcome: "removed", contentHash: hash, problems: doc.problems };
+    }
+  }
+  const fresh = db.select().from(repositories).where(eq(repositories.id, repo.id)).get();
+  if (fresh) await deriveRepository(db, fresh, { documentsChanged: true });
+  return result;
+}
