@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/server/headers";
 
 const nextConfig: NextConfig = {
   // separate build folders let several checkouts' test runs build side by side
@@ -9,6 +10,11 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `npm run typecheck` (tsc over the whole project) runs in CI; the build need not repeat it
   typescript: { ignoreBuildErrors: true },
+  // also when run without lib/server/main.ts in front (`next dev`, `next start`); the per-request
+  // Content-Security-Policy comes from proxy.ts
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
 };
 
 export default nextConfig;

@@ -1,20 +1,27 @@
 import Link from "next/link";
+import { EmptyState } from "@/components/empty-state";
+import { plural } from "@/components/format";
+import { CheckpointItems } from "@/components/overview/checkpoint-items";
+import { FamilyCounts } from "@/components/overview/family-counts";
+import { HygieneTable } from "@/components/overview/hygiene-table";
+import { RecentActivity } from "@/components/overview/recent-activity";
+import { RepositoryList } from "@/components/overview/repository-list";
+import { StatCard } from "@/components/overview/stat-card";
+import { Panel } from "@/components/panel";
 import { readDb } from "@/lib/queries/db";
-import { globalCheckpoints, listRoots, repositoryOverviews } from "@/lib/queries/overview";
-import { CheckpointTable } from "@/components/checkpoint-table";
+import { overviewData } from "@/lib/queries/overview";
+import { ARCHIVE_PILE } from "@/lib/queries/shared";
 
-export default async function HomePage() {
-  const db = await readDb();
-  const repos = repositoryOverviews(db);
-  const globals = globalCheckpoints(db);
-  const roots = listRoots(db);
+export default async function OverviewPage() {
+  const data = overviewData(await readDb());
+  const { counts } = data;
 
-  if (repos.length === 0 && globals.length === 0) {
+  if (counts.checkpoints === 0 && counts.repositories === 0) {
     return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-2xl font-semibold">No checkpoints yet</h1>
+      <section aria-labelledby="empty-heading" className="mx-auto max-w-xl py-16 text-center">
+        <h1 id="empty-heading" className="text-2xl font-semibold">No checkpoints yet</h1>
         <p className="mt-3 text-stone-600 dark:text-stone-400">
-          {roots.length === 0
+          {counts.roots === 0
             ? "Cairn has no folders to look in. Add the folder that holds your repositories on the Roots page."
             : "Cairn looked in your roots and found no repositories with checkpoints yet. Indexing may still be running; add another root or re-index."}
         </p>
@@ -31,37 +38,80 @@ export default async function HomePage() {
   }
 
   return (
-    <div className="space-y-8">
-      <h1 className="text-2xl font-semibold">Repositories</h1>
-      {repos.map((repo) => (
-        <section key={repo.id} aria-labelledby={`repo-${repo.id}`} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
-          <div className="flex flex-wrap items-baseline gap-x-3">
-            <h2 id={`repo-${repo.id}`} className="text-lg font-semibold">
-              <Link href={`/repos/${repo.id}`}>{repo.name}</Link>
-            </h2>
-            <span className="font-mono text-xs text-stone-500">{repo.path}</span>
-            <span className="ml-auto text-xs text-stone-500">
-              {repo.checkpointCount} {repo.checkpointCount === 1 ? "checkpoint" : "checkpoints"}
-              {repo.currentBranch ? ` · on ${repo.currentBranch}` : ""}
-            </span>
-          </div>
-          {repo.checkpoints.length ? (
-            <div className="mt-3 overflow-x-auto">
-              <CheckpointTable checkpoints={repo.checkpoints} caption={`Latest checkpoints of ${repo.name}`} />
-            </div>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {plural(counts.checkpoints, "checkpoint")} in {plural(counts.repositories, "repository", "repositories")}. What needs attention comes first.
+        </p>
+      </div>
+
+      <section aria-label="Needs attention" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <StatCard label="In progress" value={counts.inProgress} tone="sky" href="/checkpoints?status=in-progress" hint="saves not closed yet" />
+        <StatCard label="Gone stale" value={counts.stale} tone="amber" href="#stale" hint="in progress, but the repo moved on" />
+        <StatCard label="With secrets" value={counts.withSecrets} tone="rose" href="#secrets" hint="files holding credentials" />
+        <StatCard label="Read badly" value={counts.problemFiles} tone="stone" href="/problems" hint="files with problems" />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel id="in-progress" title="In progress" description="newest first" actions={counts.inProgress > data.inProgress.length ? <Link href="/checkpoints?status=in-progress">All {counts.inProgress}</Link> : undefined}>
+          {data.inProgress.length ? (
+            <CheckpointItems rows={data.inProgress} label="In-progress checkpoints" />
           ) : (
-            <p className="mt-2 text-sm text-stone-500">No checkpoints in this repository.</p>
+            <EmptyState title="Nothing in progress">Every save is closed. Start new work and your agent&apos;s next checkpoint shows up here.</EmptyState>
           )}
-        </section>
-      ))}
-      {globals.length > 0 && (
-        <section aria-labelledby="global-heading" className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
-          <h2 id="global-heading" className="text-lg font-semibold">Outside any repository</h2>
-          <div className="mt-3 overflow-x-auto">
-            <CheckpointTable checkpoints={globals} caption="Global checkpoints" />
+        </Panel>
+
+        <Panel id="stale" title="Gone stale" description="in progress, saved before the repository moved on">
+          {data.stale.length ? (
+            <CheckpointItems rows={data.stale} label="Stale checkpoints" detail="reasons" />
+          ) : (
+            <EmptyState title="Nothing stale">Open checkpoints still match their repositories.</EmptyState>
+          )}
+        </Panel>
+
+        <Panel id="secrets" title="Secrets and problems">
+          <div className="space-y-4">
+            {data.secrets.length ? (
+              <CheckpointItems rows={data.secrets} label="Checkpoints with secrets" detail="findings" />
+            ) : (
+              <p className="text-sm text-stone-600 dark:text-stone-400">No secrets found in any checkpoint.</p>
+            )}
+            {data.problems.length ? (
+              <ul aria-label="Problems per repository" className="space-y-1 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
+                {data.problems.map((p) => (
+                  <li key={p.repositoryId ?? "global"} className="flex justify-between gap-3">
+                    <Link href={`/problems#${p.repositoryId ? `repo-${p.repositoryId}` : "global"}`}>{p.name ?? "Outside any repository"}</Link>
+                    <span className="text-xs text-stone-500 tabular-nums">{plural(p.files, "file")} read badly</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-stone-600 dark:text-stone-400">Every file was read cleanly.</p>
+            )}
           </div>
-        </section>
-      )}
+        </Panel>
+
+        <Panel id="hygiene" title="Hygiene" description={data.tidy ? `${plural(data.tidy, "repository", "repositories")} tidy` : undefined}>
+          {data.hygiene.length ? (
+            <HygieneTable rows={data.hygiene} archivePile={ARCHIVE_PILE} />
+          ) : (
+            <EmptyState title="Everything is tidy">No open saves superseded by newer ones, no branches gone, no piles of archives.</EmptyState>
+          )}
+        </Panel>
+
+        <Panel id="families" title="Families">
+          <FamilyCounts families={data.families} />
+        </Panel>
+
+        <Panel id="recent" title="Recent activity">
+          {data.recent.length ? <RecentActivity items={data.recent} /> : <p className="text-sm text-stone-500">No activity yet.</p>}
+        </Panel>
+      </div>
+
+      <Panel id="repositories" title="Repositories" description="most recently active" actions={<Link href="/repos">All {counts.repositories}</Link>}>
+        <RepositoryList repositories={data.repositories} />
+      </Panel>
     </div>
   );
 }

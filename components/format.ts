@@ -30,3 +30,43 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
   }
   return "";
 }
+
+/** Readable names of the families (documents.format). */
+export const FAMILY_LABELS: Record<string, string> = {
+  html: "HTML checkpoint",
+  "frontmatter-md": "Markdown checkpoint",
+  "last-session": "RESUME briefing",
+  "prompt-md": "Workspace PROMPT.md",
+  "global-md": "Global checkpoint",
+  "session-state": "Session state",
+  handoff: "Session handoff",
+  "claude-md-sessions": "CLAUDE.md sessions",
+  "project-notes": "Project notes",
+  review: "Review",
+  "other-md": "Other Markdown",
+};
+
+export function familyLabel(format: string): string {
+  return FAMILY_LABELS[format] ?? format;
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  checkpoint: "Checkpoint",
+  research: "Research",
+  plan: "Plan",
+  journal: "Journal",
+  review: "Review",
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+/** "2026-11-02" for a date input. */
+export function dayOf(iso: string | null): string {
+  return iso ? iso.slice(0, 10) : "";
+}

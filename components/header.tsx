@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { NavLinks } from "./nav-links";
 import { SearchBox } from "./search-box";
 
 const NAV = [
   { href: "/", label: "Overview" },
   { href: "/checkpoints", label: "Checkpoints" },
+  { href: "/repos", label: "Repositories" },
   { href: "/search", label: "Search" },
   { href: "/problems", label: "Problems" },
   { href: "/roots", label: "Roots" },
@@ -12,18 +14,19 @@ const NAV = [
 export function Header() {
   return (
     <header className="border-b border-stone-200 bg-white/80 backdrop-blur dark:border-stone-800 dark:bg-stone-900/80">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 font-semibold text-stone-900 no-underline dark:text-stone-100">
-          <span aria-hidden className="text-lg">▲</span> Cairn
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
+        <Link href="/" className="flex items-center gap-2 font-semibold text-stone-900 no-underline hover:no-underline dark:text-stone-100">
+          <svg aria-hidden viewBox="0 0 20 20" className="size-5 text-teal-700 dark:text-teal-400">
+            <ellipse cx="10" cy="16" rx="7" ry="2.6" fill="currentColor" />
+            <ellipse cx="10" cy="10.6" rx="5.2" ry="2.3" fill="currentColor" opacity="0.8" />
+            <ellipse cx="10" cy="5.6" rx="3.3" ry="2" fill="currentColor" opacity="0.6" />
+          </svg>
+          Cairn
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap gap-4 text-sm">
-          {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="text-stone-600 dark:text-stone-300">
-              {item.label}
-            </Link>
-          ))}
+        <nav aria-label="Main">
+          <NavLinks items={NAV} />
         </nav>
-        <div className="ml-auto w-full sm:w-72">
+        <div className="w-full md:ml-auto md:w-64">
           <SearchBox />
         </div>
       </div>

@@ -1,11 +1,15 @@
 import { Command, Option } from "commander";
 import { indexRoots } from "./index/indexer";
 import { listRecords } from "./queries/records";
-import { searchDocuments } from "./queries/search";
+import { registerSearchCommand } from "./search/command";
 import { describeSummary } from "./cli/format";
 import { chooseHome, chooseRoots, collect, fail, openDb } from "./cli/options";
 import { stderrProgress } from "./cli/progress-bar";
 import { runServe } from "./cli/serve";
+import { registerReviewCommand } from "./cli/review";
+import { registerResumeCommand } from "./cli/resume";
+import { registerCompleteCommand } from "./cli/complete";
+import { registerPromoteCommand } from "./cli/promote";
 
 const program = new Command()
   .name("cairn")
@@ -53,28 +57,7 @@ program
     }
   });
 
-program
-  .command("search")
-  .description("full-text search over every indexed document")
-  .argument("<query...>", "words, \"phrases\", file:PATH or a commit sha")
-  .option("--json", "print results as JSON")
-  .option("--db <file>", "database file")
-  .option("--repo <path>", "only this repository")
-  .option("--limit <n>", "at most this many results", "50")
-  .action((words: string[], opts: { json?: boolean; db?: string; repo?: string; limit: string }) => {
-    const { db } = openDb(opts);
-    const result = searchDocuments(db, words.join(" "), { repo: opts.repo, limit: Number(opts.limit) || 50 });
-    if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ query: result.query, total: result.total, notes: result.notes, hits: result.hits.map(({ snippetHtml: _h, ...hit }) => ({ ...hit, snippet: hit.snippet.map((p) => p.text).join("") })) }, null, 2)}\n`);
-      return;
-    }
-    for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
-    if (result.hits.length === 0) process.stdout.write("No matches.\n");
-    for (const hit of result.hits) {
-      const snippet = hit.snippet.map((p) => (p.mark && process.stdout.isTTY ? `\x1b[1m${p.text}\x1b[0m` : p.text)).join("").replace(/\s+/g, " ");
-      process.stdout.write(`${hit.id}  ${hit.repoName ?? "-"}  ${hit.title ?? hit.path}\n    ${snippet}\n`);
-    }
-  });
+registerSearchCommand(program);
 
 program
   .command("serve")
@@ -88,5 +71,11 @@ program
   .action(async (opts: { port: string; host: string; db?: string; root?: string[]; home?: string; index: boolean }) => {
     await runServe(opts);
   });
+
+registerCompleteCommand(program);
+registerPromoteCommand(program);
+
+registerReviewCommand(program);
+registerResumeCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -7,7 +7,7 @@ import { roots as rootsTable } from "../../db/schema";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SOURCE_FOLDERS = ["app", "components", "lib", "db"];
-const SOURCE_FILES = ["next.config.ts", "package.json", "postcss.config.mjs"];
+const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "postcss.config.mjs"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

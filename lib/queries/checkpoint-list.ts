@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
+import { FORMATS } from "../parse/types";
 import {
   dateParam,
   listColumns,
@@ -87,18 +88,12 @@ export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSiz
   return { rows, total, page, pages, pageSize, firstIndex: (page - 1) * pageSize + 1 };
 }
 
+/** The filter choices: repositories from their (small) table, families from the parser registry (no scan). */
 export function checkpointListOptions(db: CairnDb): CheckpointListOptions {
-  const families = db
-    .selectDistinct({ format: documents.format })
-    .from(documents)
-    .where(eq(documents.kind, "checkpoint"))
-    .orderBy(asc(documents.format))
-    .all()
-    .map((r) => r.format);
   const hasGlobal = !!db.select({ id: documents.id }).from(documents).where(sql`${documents.repositoryId} is null`).limit(1).get();
   return {
     repositories: db.select({ id: repositories.id, name: repositories.name }).from(repositories).orderBy(asc(repositories.name)).all(),
-    families,
+    families: FORMATS.filter((f) => f !== "project-notes" && f !== "review"),
     hasGlobal,
   };
 }

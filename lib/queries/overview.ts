@@ -1,92 +1,241 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories, roots } from "../../db/schema";
+import { documents, problems, repositories, roots, saveEvents, secretFindings, type Repository } from "../../db/schema";
+import {
+  ARCHIVE_PILE,
+  archiveSql,
+  branchGoneSql,
+  listColumns,
+  notDuplicate,
+  repositoryJoin,
+  STALE_LEVELS,
+  statusCondition,
+  type CheckpointListRow,
+} from "./shared";
 
-export interface CheckpointSummary {
-  id: string;
-  title: string | null;
-  path: string;
-  savedAt: string | null;
-  branch: string | null;
-  status: string | null;
-  format: string;
-  level: string | null;
-}
-
-export interface RepositoryOverview {
+export interface HygieneRow {
   id: number;
   name: string;
-  path: string;
-  currentBranch: string | null;
-  checkpointCount: number;
-  checkpoints: CheckpointSummary[];
+  /** Superseded by a newer save on the same branch, yet still marked in progress. */
+  supersededOpen: number;
+  superseded: number;
+  /** In progress on a branch that no longer exists. */
+  branchGone: number;
+  archives: number;
 }
 
-const summaryColumns = {
-  id: documents.id,
-  title: documents.title,
-  path: documents.path,
-  savedAt: documents.savedAt,
-  branch: documents.branch,
-  status: documents.status,
-  format: documents.format,
-  level: documents.freshnessLevel,
-};
+export interface RepositorySummary extends Pick<Repository, "id" | "name" | "path" | "currentBranch"> {
+  checkpoints: number;
+  inProgress: number;
+  latest: string | null;
+}
 
-export function repositoryOverviews(db: CairnDb, perRepository = 5): RepositoryOverview[] {
-  const repos = db
+export interface ActivityItem {
+  at: string;
+  kind: "save" | "commit";
+  row?: CheckpointListRow;
+  commit?: { sha: string; subject: string; repoId: number; repoName: string };
+}
+
+export interface OverviewData {
+  counts: { repositories: number; checkpoints: number; inProgress: number; stale: number; withSecrets: number; problemFiles: number; roots: number };
+  inProgress: CheckpointListRow[];
+  stale: (CheckpointListRow & { reasons: string[] })[];
+  secrets: (CheckpointListRow & { findings: number })[];
+  problems: { repositoryId: number | null; name: string | null; files: number; problems: number }[];
+  hygiene: HygieneRow[];
+  /** Repositories with nothing to tidy. */
+  tidy: number;
+  families: { format: string; kind: string; count: number }[];
+  recent: ActivityItem[];
+  repositories: RepositorySummary[];
+}
+
+const LIST = 8;
+const inProgress = () => statusCondition("in-progress");
+const isCheckpoint = () => eq(documents.kind, "checkpoint");
+/** Conditions are written cheapest first: SQLite stops at the first false one (json_extract runs last). */
+const sumWhen = (...conditions: SQL[]) => sql<number>`coalesce(sum(case when ${and(...conditions)} then 1 else 0 end), 0)`;
+
+interface Aggregate {
+  repositoryId: number | null;
+  format: string;
+  kind: string;
+  documents: number;
+  open: number;
+  stale: number;
+  supersededOpen: number;
+  superseded: number;
+  branchGone: number;
+  archives: number;
+  latest: string | null;
+}
+
+/**
+ * Every count the overview and the repositories page need, in ONE pass over the documents
+ * (per repository, family and kind), so the cost stays one table scan however many counts are shown.
+ */
+function aggregates(db: CairnDb): Aggregate[] {
+  return db
     .select({
-      id: repositories.id,
-      name: repositories.name,
-      path: repositories.path,
-      currentBranch: repositories.currentBranch,
-      checkpointCount: sql<number>`(select count(*) from documents d where d.repository_id = ${repositories.id} and d.kind = 'checkpoint')`,
-      latest: sql<string | null>`(select max(saved_at) from documents d where d.repository_id = ${repositories.id})`,
+      repositoryId: documents.repositoryId,
+      format: documents.format,
+      kind: documents.kind,
+      documents: count(),
+      open: sumWhen(isCheckpoint(), inProgress()),
+      stale: sumWhen(isCheckpoint(), inArray(documents.freshnessLevel, [...STALE_LEVELS]), inProgress()),
+      supersededOpen: sumWhen(isCheckpoint(), isNotNull(documents.supersededBy), inProgress()),
+      superseded: sumWhen(isCheckpoint(), isNotNull(documents.supersededBy)),
+      branchGone: sumWhen(isCheckpoint(), inProgress(), sql`${branchGoneSql} = 1`),
+      archives: sumWhen(isCheckpoint(), archiveSql),
+      latest: sql<string | null>`max(case when ${documents.kind} = 'checkpoint' then ${documents.savedAt} end)`,
     })
+    .from(documents)
+    .where(notDuplicate)
+    .groupBy(documents.repositoryId, documents.format, documents.kind)
+    .all();
+}
+
+function summarise(db: CairnDb, rows: Aggregate[]) {
+  const perRepo = new Map<number, Omit<HygieneRow, "id" | "name"> & { checkpoints: number; inProgress: number; latest: string | null }>();
+  for (const a of rows) {
+    if (a.repositoryId === null) continue;
+    const r = perRepo.get(a.repositoryId) ?? { checkpoints: 0, inProgress: 0, latest: null, supersededOpen: 0, superseded: 0, branchGone: 0, archives: 0 };
+    if (a.kind === "checkpoint") r.checkpoints += a.documents;
+    r.inProgress += a.open;
+    r.supersededOpen += a.supersededOpen;
+    r.superseded += a.superseded;
+    r.branchGone += a.branchGone;
+    r.archives += a.archives;
+    if (a.latest && (!r.latest || a.latest > r.latest)) r.latest = a.latest;
+    perRepo.set(a.repositoryId, r);
+  }
+  const repos = db
+    .select({ id: repositories.id, name: repositories.name, path: repositories.path, currentBranch: repositories.currentBranch })
     .from(repositories)
     .all()
+    .map((repo) => ({ ...repo, ...(perRepo.get(repo.id) ?? { checkpoints: 0, inProgress: 0, latest: null, supersededOpen: 0, superseded: 0, branchGone: 0, archives: 0 }) }))
     .sort((a, b) => (b.latest ?? "").localeCompare(a.latest ?? "") || a.name.localeCompare(b.name));
-  const latestPerRepo = db.$client
-    .prepare(
-      `select id, title, path, saved_at as savedAt, branch, status, format, freshness_level as level, repository_id as repositoryId
-       from (select *, row_number() over (partition by repository_id order by saved_at desc) as n
-             from documents where kind = 'checkpoint' and repository_id is not null)
-       where n <= ?`,
-    )
-    .all(perRepository) as (CheckpointSummary & { repositoryId: number })[];
-  return repos.map((repo) => ({
-    id: repo.id,
-    name: repo.name,
-    path: repo.path,
-    currentBranch: repo.currentBranch,
-    checkpointCount: repo.checkpointCount,
-    checkpoints: latestPerRepo.filter((c) => c.repositoryId === repo.id).map(({ repositoryId: _r, ...c }) => c),
-  }));
+  return repos;
 }
 
-export function globalCheckpoints(db: CairnDb): CheckpointSummary[] {
+const toSummary = ({ id, name, path, currentBranch, checkpoints, inProgress: open, latest }: RepositorySummary): RepositorySummary => ({
+  id,
+  name,
+  path,
+  currentBranch,
+  checkpoints,
+  inProgress: open,
+  latest,
+});
+
+/** Every repository with its checkpoint counts, most recently active first. */
+export function repositorySummaries(db: CairnDb): RepositorySummary[] {
+  return summarise(db, aggregates(db)).map(toSummary);
+}
+
+function checkpointRows(db: CairnDb, where: SQL | undefined, limit = LIST): CheckpointListRow[] {
   return db
-    .select(summaryColumns)
+    .select(listColumns)
     .from(documents)
-    .where(sql`${documents.repositoryId} is null`)
+    .leftJoin(repositories, repositoryJoin)
+    .where(where)
+    .orderBy(desc(documents.savedAt), asc(documents.id))
+    .limit(limit)
+    .all();
+}
+
+function reasonsOf(freshness: Record<string, unknown> | null): string[] {
+  const reasons = freshness?.reasons;
+  return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === "string") : [];
+}
+
+/** What needs attention first, across every repository: one aggregate scan plus a few short, indexed lists. */
+export function overviewData(db: CairnDb): OverviewData {
+  const rows = aggregates(db);
+  const repos = summarise(db, rows);
+  const openCondition = and(isCheckpoint(), notDuplicate, inProgress());
+
+  const stale = db
+    .select({ ...listColumns, freshness: documents.freshness })
+    .from(documents)
+    .leftJoin(repositories, repositoryJoin)
+    .where(and(openCondition, inArray(documents.freshnessLevel, [...STALE_LEVELS])))
+    .orderBy(desc(documents.savedAt), asc(documents.id))
+    .limit(LIST)
+    .all()
+    .map(({ freshness, ...row }) => ({ ...row, reasons: reasonsOf(freshness) }));
+
+  const secrets = db
+    .select({ ...listColumns, findings: sql<number>`count(${secretFindings.id})` })
+    .from(secretFindings)
+    .innerJoin(documents, eq(documents.id, secretFindings.documentId))
+    .leftJoin(repositories, repositoryJoin)
+    .groupBy(documents.id)
     .orderBy(desc(documents.savedAt))
     .all();
+
+  const problemRows = db
+    .select({ repositoryId: problems.repositoryId, name: repositories.name, files: sql<number>`count(distinct ${problems.filePath})`, problems: count() })
+    .from(problems)
+    .leftJoin(repositories, eq(repositories.id, problems.repositoryId))
+    .groupBy(problems.repositoryId)
+    .orderBy(desc(count()))
+    .all();
+
+  const hygiene = repos
+    .filter((h) => h.supersededOpen > 0 || h.branchGone > 0 || h.archives >= ARCHIVE_PILE)
+    .sort((a, b) => b.branchGone - a.branchGone || b.supersededOpen - a.supersededOpen || b.archives - a.archives || a.name.localeCompare(b.name))
+    .map(({ id, name, supersededOpen, superseded, branchGone, archives }) => ({ id, name, supersededOpen, superseded, branchGone, archives }));
+
+  const byFamily = new Map<string, { format: string; kind: string; count: number }>();
+  for (const a of rows) {
+    const key = `${a.format}\0${a.kind}`;
+    const f = byFamily.get(key) ?? { format: a.format, kind: a.kind, count: 0 };
+    f.count += a.documents;
+    byFamily.set(key, f);
+  }
+  const families = [...byFamily.values()].sort((a, b) => b.count - a.count || a.format.localeCompare(b.format));
+
+  const recentSaves = checkpointRows(db, and(notDuplicate, isNotNull(documents.savedAt)), 10);
+  const recentCommits = db
+    .select({ sha: saveEvents.sha, subject: saveEvents.subject, at: saveEvents.committedAt, repoId: repositories.id, repoName: repositories.name })
+    .from(saveEvents)
+    .innerJoin(repositories, eq(repositories.id, saveEvents.repositoryId))
+    .orderBy(desc(saveEvents.committedAt))
+    .limit(10)
+    .all();
+  const recent: ActivityItem[] = [
+    ...recentSaves.map((row) => ({ at: row.savedAt ?? "", kind: "save" as const, row })),
+    ...recentCommits.map(({ at, ...commit }) => ({ at, kind: "commit" as const, commit })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 10);
+
+  const checkpointsOnly = rows.filter((a) => a.kind === "checkpoint");
+  return {
+    counts: {
+      repositories: repos.length,
+      checkpoints: checkpointsOnly.reduce((n, a) => n + a.documents, 0),
+      inProgress: rows.reduce((n, a) => n + a.open, 0),
+      stale: rows.reduce((n, a) => n + a.stale, 0),
+      withSecrets: secrets.length,
+      problemFiles: problemRows.reduce((n, p) => n + p.files, 0),
+      roots: db.select({ n: count() }).from(roots).get()?.n ?? 0,
+    },
+    inProgress: checkpointRows(db, openCondition),
+    stale,
+    secrets: secrets.slice(0, LIST),
+    problems: problemRows,
+    hygiene,
+    tidy: repos.length - hygiene.length,
+    families,
+    recent,
+    repositories: repos.slice(0, 10).map(toSummary),
+  };
 }
 
 export function listRoots(db: CairnDb) {
   return db.select().from(roots).orderBy(roots.path).all();
-}
-
-export function repositoryById(db: CairnDb, id: number) {
-  return db.select().from(repositories).where(eq(repositories.id, id)).get() ?? null;
-}
-
-export function repositoryCheckpoints(db: CairnDb, repositoryId: number): CheckpointSummary[] {
-  return db
-    .select(summaryColumns)
-    .from(documents)
-    .where(eq(documents.repositoryId, repositoryId))
-    .orderBy(desc(documents.savedAt))
-    .all();
 }

@@ -157,3 +157,7 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
     related: related.filter((d) => d.format !== "project-notes"),
   };
 }
+
+export function repositoryName(db: CairnDb, id: number): string | null {
+  return db.select({ name: repositories.name }).from(repositories).where(eq(repositories.id, id)).get()?.name ?? null;
+}

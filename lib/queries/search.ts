@@ -1,146 +1,227 @@
 import "server-only";
 import type { CairnDb } from "../../db/client";
-import { parseQuery, SNIPPET_MARKERS, snippetHtml, snippetParts, type ParsedQuery, type SnippetPart } from "../search/query";
+import { parseQuery, type ParsedQuery } from "../search/query";
+import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
+import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
+import { facetFilter, facetIndex, newestFirst, savedAtAny, type Facet } from "../search/facets";
+import { hitRows, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
 
-export interface SearchOptions {
-  repo?: string;
-  branch?: string;
-  status?: string;
-  format?: string;
-  kind?: string;
-  level?: string;
-  from?: string;
-  to?: string;
+export interface SearchOptions extends SearchFilters {
   limit?: number;
   offset?: number;
 }
+
+export type MatchedBy = "text" | "file" | "commit" | "filter";
 
 export interface SearchHit {
   id: string;
   repo: string | null;
   repoName: string | null;
   path: string;
+  source: string;
   title: string | null;
   format: string;
   kind: string;
+  /** The status shown in Cairn: the file's normalised status, or completed once completed in Cairn. */
   status: string | null;
   branch: string | null;
   savedAt: string | null;
+  /** Freshness level. */
   level: string | null;
-  rank: number;
+  headSha: string | null;
+  /** bm25 (lower is better) for text matches; null when listed newest first. */
+  rank: number | null;
+  matchedBy: MatchedBy;
+  titleParts: SnippetPart[];
   snippet: SnippetPart[];
-  snippetHtml: string;
-  matchedBy: "text" | "file" | "commit";
+  /** For file traces: how this document refers to the traced file. */
+  references?: { path: string; role: string }[];
 }
 
 export interface SearchResult {
   query: string;
   parsed: ParsedQuery;
+  /** The filters applied: typed in the query, overridden by explicit options. */
+  filters: SearchFilters;
   hits: SearchHit[];
   total: number;
+  limit: number;
+  offset: number;
   notes: string[];
 }
 
-interface Clause {
-  sql: string;
-  params: unknown[];
+interface Candidate {
+  facet: Facet;
+  rank: number | null;
+  matchedBy: MatchedBy;
 }
 
-function filterClauses(options: SearchOptions, parsed: ParsedQuery): Clause[] {
-  const f = { ...parsed.filters, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== "")) };
-  const clauses: Clause[] = [];
-  if (f.repo) clauses.push({ sql: "(r.path = ? OR r.name = ?)", params: [String(f.repo).replace(/\/+$/, ""), f.repo] });
-  if (f.branch) clauses.push({ sql: "d.branch = ?", params: [f.branch] });
-  if (f.status) clauses.push({ sql: "d.status = ?", params: [f.status] });
-  if (f.format) clauses.push({ sql: "d.format = ?", params: [f.format] });
-  if (f.kind) clauses.push({ sql: "d.kind = ?", params: [f.kind] });
-  if (f.level) clauses.push({ sql: "d.freshness_level = ?", params: [f.level] });
-  if (options.from) clauses.push({ sql: "d.saved_at >= ?", params: [options.from] });
-  if (options.to) clauses.push({ sql: "d.saved_at <= ?", params: [`${options.to}\uffff`] });
-  return clauses;
+export const MAX_SEARCH_LIMIT = 500;
+
+/** Explicit options win over filters typed in the query; both are checked the same way. */
+function effectiveFilters(typed: SearchFilters, options: SearchOptions, notes: string[]): SearchFilters {
+  const filters: SearchFilters = { ...typed };
+  for (const key of FILTER_KEYS) {
+    const value = options[key];
+    if (value === undefined || value === "") continue;
+    const normalized = normalizeFilter(key, String(value));
+    if (normalized.ok) (filters as Record<string, string>)[key] = normalized.value;
+    else notes.push(normalized.note);
+  }
+  return filters;
 }
 
-const COLUMNS = `d.id, r.path AS repo, r.name AS repoName, d.path, d.title, d.format, d.kind, d.status, d.branch,
-  d.saved_at AS savedAt, d.freshness_level AS level`;
+function referenceSnippet(refs: { path: string; role: string }[]): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  refs.forEach((ref, i) => {
+    parts.push({ text: `${i ? " · " : ""}${ref.role === "modified" ? "modified" : `referenced (${ref.role})`}: `, mark: false });
+    parts.push({ text: ref.path, mark: true });
+  });
+  return parts;
+}
 
-type Row = Omit<SearchHit, "snippet" | "snippetHtml" | "matchedBy"> & { snip?: string };
+function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs: { path: string; role: string }[] | undefined): SnippetPart[] {
+  const { matchedBy } = candidate;
+  if (matchedBy === "text" || (matchedBy === "file" && parsed.matchWithoutShas)) return buildSnippet(row.body, parsed.highlight);
+  if (matchedBy === "file") return referenceSnippet(refs ?? []);
+  if (matchedBy === "commit") {
+    return [
+      { text: "saved at commit ", mark: false },
+      { text: row.headSha ?? candidate.facet.sha ?? "", mark: true },
+    ];
+  }
+  return buildSnippet(row.body, []);
+}
 
-/** Ranked full-text search (bm25: titles, then decisions, then body), plus file traces and commit lookups. */
-export function searchDocuments(db: CairnDb, query: string, options: SearchOptions = {}): SearchResult {
-  const parsed = parseQuery(query);
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
-  const offset = Math.max(options.offset ?? 0, 0);
-  const clauses = filterClauses(options, parsed);
-  const where = clauses.map((c) => ` AND ${c.sql}`).join("");
-  const params = clauses.flatMap((c) => c.params);
-  const notes = [...parsed.notes];
+/** Titles and snippets for the hits of one page: the wide rows of those documents alone are read. */
+function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[]): SearchHit[] {
+  const rows = hitRows(db, page.map((c) => c.facet.rowid));
+  const traced = page.filter((c) => c.matchedBy === "file").map((c) => c.facet.id);
+  const refs = tracedReferences(db, traced, parsed.filePaths);
   const hits: SearchHit[] = [];
-  const seen = new Set<string>();
-  const push = (rows: Row[], matchedBy: SearchHit["matchedBy"]) => {
-    for (const { snip, ...row } of rows) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      const text = snip ?? row.title ?? "";
-      hits.push({ ...row, snippet: snippetParts(text), snippetHtml: snippetHtml(text), matchedBy });
+  for (const candidate of page) {
+    const row = rows.get(candidate.facet.rowid);
+    if (!row) continue;
+    const { facet } = candidate;
+    const references = candidate.matchedBy === "file" ? refs.get(facet.id) ?? [] : undefined;
+    hits.push({
+      id: row.id,
+      repo: row.repo,
+      repoName: row.repoName,
+      path: row.path,
+      source: row.source,
+      title: row.title,
+      format: row.format,
+      kind: row.kind,
+      status: facet.status,
+      branch: row.branch,
+      savedAt: row.savedAt,
+      level: facet.level,
+      headSha: row.headSha,
+      rank: candidate.rank,
+      matchedBy: candidate.matchedBy,
+      titleParts: highlightText(row.title, parsed.highlight),
+      snippet: snippetFor(candidate, row, parsed, references),
+      ...(references ? { references } : {}),
+    });
+  }
+  return hits;
+}
+
+/** Text matches passing the filter, best first (bm25, then newest). */
+function rankedText(db: CairnDb, match: string, keep: (f: Facet | undefined) => f is Facet, byRowid: Map<number, Facet>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [rowid, score] of textMatches(db, match)) {
+    const facet = byRowid.get(rowid);
+    if (keep(facet)) out.push({ facet, rank: score, matchedBy: "text" });
+  }
+  return out;
+}
+
+function scoresOf(db: CairnDb, match: string): Map<number, number> {
+  return new Map(textMatches(db, match));
+}
+
+function byRankThenNewest(a: Candidate, b: Candidate): number {
+  return (a.rank ?? 0) - (b.rank ?? 0) || newestFirst(a.facet, b.facet);
+}
+
+/** Every candidate, in order, before paging. */
+function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters): Candidate[] | null {
+  const facets = facetIndex(db);
+  const keep = facetFilter(db, filters);
+  if (parsed.filePaths.length) {
+    const ids = referencingDocuments(db, parsed.filePaths);
+    let found = [...ids].map((id) => facets.byId.get(id)).filter(keep);
+    if (parsed.shas.length) found = found.filter((f) => savedAtAny(f, parsed.shas));
+    const match = parsed.matchWithoutShas;
+    if (!match) return found.sort(newestFirst).map((facet) => ({ facet, rank: null, matchedBy: "file" }));
+    const scores = scoresOf(db, match);
+    return found
+      .filter((f) => scores.has(f.rowid))
+      .map((facet): Candidate => ({ facet, rank: scores.get(facet.rowid) ?? null, matchedBy: "file" }))
+      .sort(byRankThenNewest);
+  }
+  if (parsed.shas.length) {
+    let commits = facets.list.filter((f) => keep(f) && savedAtAny(f, parsed.shas));
+    if (parsed.matchWithoutShas) {
+      const scores = scoresOf(db, parsed.matchWithoutShas);
+      commits = commits.filter((f) => scores.has(f.rowid));
     }
+    const shown = new Set(commits.map((f) => f.rowid));
+    const text = parsed.match ? rankedText(db, parsed.match, keep, facets.byRowid).filter((c) => !shown.has(c.facet.rowid)) : [];
+    return [...commits.sort(newestFirst).map((facet): Candidate => ({ facet, rank: null, matchedBy: "commit" })), ...text];
+  }
+  if (parsed.match) return rankedText(db, parsed.match, keep, facets.byRowid);
+  if (Object.keys(filters).length) {
+    return facets.list.filter(keep).sort(newestFirst).map((facet) => ({ facet, rank: null, matchedBy: "filter" }));
+  }
+  return null;
+}
+
+/**
+ * Ranked full-text search (bm25: titles, then decisions, then the body), file traces (`file:PATH`,
+ * newest first), commit lookups (a sha: the saves made at it first) and filters. Never throws on
+ * what the user typed: anything odd becomes a note.
+ */
+export function searchDocuments(db: CairnDb, query: string, options: SearchOptions = {}): SearchResult {
+  const text = typeof query === "string" ? query : "";
+  const parsed = parseQuery(text);
+  const notes = [...parsed.notes];
+  const filters = effectiveFilters(parsed.filters, options, notes);
+  const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? 50)) || 50, 1), MAX_SEARCH_LIMIT);
+  const offset = Math.max(Math.trunc(Number(options.offset ?? 0)) || 0, 0);
+  const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
+  let all: Candidate[] | null;
+  try {
+    all = candidates(db, parsed, filters);
+    if (all) return result(present(db, parsed, all.slice(offset, offset + limit)), all.length);
+  } catch (error) {
+    notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);
+    return result([], 0);
+  }
+  if (!text.trim()) notes.push("type words to search titles, decisions and every section; file:PATH traces a file; a sha finds saves at that commit");
+  return result([], 0);
+}
+
+export interface SearchFacets {
+  repositories: { path: string; name: string }[];
+  hasGlobal: boolean;
+  branches: string[];
+  formats: string[];
+  kinds: string[];
+}
+
+/** What the filter controls offer: only values that exist in the index. */
+export function searchFacets(db: CairnDb): SearchFacets {
+  const facets = facetIndex(db).list.filter((f) => !f.duplicate);
+  const branchCounts = new Map<string, number>();
+  for (const f of facets) if (f.branch) branchCounts.set(f.branch, (branchCounts.get(f.branch) ?? 0) + 1);
+  return {
+    repositories: db.$client.prepare("SELECT path, name FROM repositories ORDER BY name, path").all() as { path: string; name: string }[],
+    hasGlobal: facets.some((f) => f.repositoryId === null),
+    branches: [...branchCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 200).map(([b]) => b),
+    formats: [...new Set(facets.map((f) => f.format))].sort(),
+    kinds: [...new Set(facets.map((f) => f.kind))].sort(),
   };
-
-  for (const path of parsed.filePaths) {
-    const rows = db.$client
-      .prepare(
-        `SELECT DISTINCT ${COLUMNS}, 0 AS rank, rf.role || ': ' || rf.path AS snip FROM referenced_files rf
-         JOIN documents d ON d.id = rf.document_id LEFT JOIN repositories r ON r.id = d.repository_id
-         WHERE (rf.path = ? OR rf.path LIKE ? ESCAPE '\\')${where} ORDER BY d.saved_at DESC LIMIT ?`,
-      )
-      .all(path, `%/${path.replace(/[%_\\]/g, "\\$&")}`, ...params, limit) as Row[];
-    push(rows, "file");
-  }
-  for (const sha of parsed.shas) {
-    const rows = db.$client
-      .prepare(
-        `SELECT ${COLUMNS}, 0 AS rank, 'saved at ' || d.head_sha AS snip FROM documents d
-         LEFT JOIN repositories r ON r.id = d.repository_id
-         WHERE (d.head_sha LIKE ? OR d.head_sha_raw LIKE ?)${where} ORDER BY d.saved_at DESC LIMIT ?`,
-      )
-      .all(`${sha}%`, `${sha}%`, ...params, limit) as Row[];
-    push(rows, "commit");
-  }
-
-  let total = hits.length;
-  if (parsed.match) {
-    const { open, close } = SNIPPET_MARKERS;
-    try {
-      const rows = db.$client
-        .prepare(
-          `SELECT ${COLUMNS}, bm25(documents_fts, 10.0, 4.0, 1.0) AS rank,
-             snippet(documents_fts, -1, '${open}', '${close}', '…', 14) AS snip
-           FROM documents_fts JOIN documents d ON d.rowid = documents_fts.rowid
-           LEFT JOIN repositories r ON r.id = d.repository_id
-           WHERE documents_fts MATCH ?${where} ORDER BY rank LIMIT ? OFFSET ?`,
-        )
-        .all(parsed.match, ...params, limit, offset) as Row[];
-      push(rows, "text");
-      const count = db.$client
-        .prepare(
-          `SELECT count(*) AS n FROM documents_fts JOIN documents d ON d.rowid = documents_fts.rowid
-           LEFT JOIN repositories r ON r.id = d.repository_id WHERE documents_fts MATCH ?${where}`,
-        )
-        .get(parsed.match, ...params) as { n: number };
-      total += count.n;
-    } catch (error) {
-      notes.push(`the search could not be run as typed (${error instanceof Error ? error.message : String(error)})`);
-    }
-  } else if (!parsed.filePaths.length && !parsed.shas.length && Object.keys(parsed.filters).length === 0) {
-    notes.push("type words to search titles, decisions and every section; file:PATH traces a file; a sha finds saves at that commit");
-  } else if (!parsed.filePaths.length && !parsed.shas.length) {
-    const rows = db.$client
-      .prepare(
-        `SELECT ${COLUMNS}, 0 AS rank, NULL AS snip FROM documents d LEFT JOIN repositories r ON r.id = d.repository_id
-         WHERE 1=1${where} ORDER BY d.saved_at DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, limit, offset) as Row[];
-    push(rows, "text");
-    total = hits.length;
-  }
-  return { query, parsed, hits, total, notes };
 }

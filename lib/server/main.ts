@@ -4,10 +4,19 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { getDb } from "../../db/client";
-import { buildGuardConfig, guardRequest, isLoopback } from "./guard";
+import { buildGuardConfig, guardRequest } from "./guard";
+import { canonicalBindHost, machineNames, parseAllowedHostsEnv, requiresToken } from "./hosts";
 import { startBackgroundIndex } from "../index/run";
+import { startServerWatcher } from "./watch";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The links printed in team mode: one per name this machine is reachable by. */
+function teamLinks(bindHost: string, port: number, token: string): string[] {
+  const bound = canonicalBindHost(bindHost);
+  const names = bound === "0.0.0.0" || bound === "[::]" ? machineNames() : [bound];
+  return [...new Set(names)].map((name) => `http://${name}:${port}/?token=${token}`);
+}
 
 async function main(): Promise<void> {
   const host = process.env.CAIRN_HOST ?? "127.0.0.1";
@@ -16,22 +25,33 @@ async function main(): Promise<void> {
   process.env.CAIRN_MIGRATIONS ??= resolve(projectDir, "db", "migrations");
   getDb(dbPath); // migrate before the first request
 
-  const token = isLoopback(host) ? null : (process.env.CAIRN_TOKEN ?? randomBytes(24).toString("base64url"));
-  const extraHosts = (process.env.CAIRN_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  const guard = buildGuardConfig(host, port, extraHosts, token);
+  const configured = process.env.CAIRN_TOKEN?.trim();
+  const token = requiresToken(host, configured) ? configured || randomBytes(24).toString("base64url") : null;
+  // the token stays in this process only: pages and anything they start never see it
+  delete process.env.CAIRN_TOKEN;
+  const guard = buildGuardConfig(host, port, parseAllowedHostsEnv(process.env.CAIRN_ALLOWED_HOSTS), token);
 
   const app = next({ dev: false, dir: projectDir, hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
-    if (!guardRequest(req, res, guard)) return;
+    try {
+      if (!guardRequest(req, res, guard)) return;
+    } catch {
+      if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Bad request.\n");
+      return;
+    }
     void handle(req, res);
   });
   server.listen(port, host, () => {
-    const shown = host.includes(":") ? `[${host}]` : host;
-    process.stdout.write(`Cairn is serving http://${shown}:${port}\n`);
-    if (token) process.stdout.write(`Team mode: open http://${shown}:${port}/?token=${token} once (shown only now).\n`);
+    process.stdout.write(`Cairn is serving http://${canonicalBindHost(host)}:${port}\n`);
+    if (token) {
+      process.stdout.write("Team mode: every request needs the token. Open one of these links once (shown only now):\n");
+      for (const link of teamLinks(host, port, token)) process.stdout.write(`  ${link}\n`);
+    }
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
+    startServerWatcher();
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);

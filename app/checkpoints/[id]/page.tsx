@@ -1,61 +1,74 @@
-import Link from "next/link";
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { CheckpointHeader } from "@/components/checkpoint/checkpoint-header";
+import { NormalisedView } from "@/components/checkpoint/normalised-view";
+import { OriginalView } from "@/components/checkpoint/original-view";
+import { Related } from "@/components/checkpoint/related";
+import { ViewToggle } from "@/components/checkpoint/view-toggle";
+import { checkpointPage } from "@/lib/queries/checkpoint";
 import { readDb } from "@/lib/queries/db";
-import { checkpointDetail } from "@/lib/queries/checkpoint";
-import { formatDate, relativeTime } from "@/components/format";
-import { StatusBadge } from "@/components/status-badge";
+import { originalView } from "@/lib/render/original";
+import { normalisedView } from "@/lib/render/sections";
 
-export default async function CheckpointPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const db = await readDb();
-  const detail = /^[0-9a-f]{16}$/.test(id) ? checkpointDetail(db, id) : null;
-  if (!detail) notFound();
-  const { doc, repo, sections, tasks } = detail;
-  const done = tasks.filter((t) => t.done).length;
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** One read per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => (/^[0-9a-f]{16}$/.test(id) ? checkpointPage(await readDb(), id) : null));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const data = await load((await params).id);
+  return { title: data ? (data.doc.title ?? data.doc.path) : "Not found" };
+}
+
+export default async function CheckpointPage({ params, searchParams }: Props) {
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
+  const data = await load(id);
+  if (!data) notFound();
+  const { doc, repo, tasks } = data;
+  const view = sp.view === "original" ? "original" : "normalised";
+  const title = doc.title ?? doc.path;
+  const status = data.completedInCairn ? "completed" : doc.status;
+
   return (
     <article className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
-        <Link href="/">Overview</Link>
-        {repo && (
-          <>
-            {" / "}
-            <Link href={`/repos/${repo.id}`}>{repo.name}</Link>
-          </>
-        )}
-        {" / "}
-        <span aria-current="page">{doc.title ?? doc.path}</span>
-      </nav>
-      <header className="space-y-2">
-        <h1 className="text-2xl font-semibold">{doc.title ?? doc.path}</h1>
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          <div className="flex gap-2"><dt className="text-stone-500">Status</dt><dd><StatusBadge status={doc.status} /></dd></div>
-          <div className="flex gap-2"><dt className="text-stone-500">Branch</dt><dd className="font-mono">{doc.branch ?? "unknown"}</dd></div>
-          <div className="flex gap-2">
-            <dt className="text-stone-500">Saved</dt>
-            <dd><time dateTime={doc.savedAt ?? undefined}>{formatDate(doc.savedAt)}</time> <span className="text-stone-500">{relativeTime(doc.savedAt)}</span></dd>
-          </div>
-          <div className="flex gap-2"><dt className="text-stone-500">File</dt><dd className="font-mono text-xs">{doc.absPath}</dd></div>
-        </dl>
-      </header>
-      {tasks.length > 0 && (
-        <section aria-labelledby="remaining">
-          <h2 id="remaining" className="text-lg font-semibold">Remaining work <span className="text-sm font-normal text-stone-500">{done}/{tasks.length} done</span></h2>
-          <ul className="mt-2 space-y-1">
-            {tasks.map((t) => (
-              <li key={t.id} className="flex gap-2">
-                <input type="checkbox" checked={t.done} readOnly disabled aria-label={t.text} />
-                <span className={t.done ? "text-stone-500 line-through" : ""}>{t.text}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {sections.map((s) => (
-        <section key={s.id} aria-label={s.heading}>
-          <h2 className="text-lg font-semibold">{s.heading}</h2>
-          <pre className="mt-1 whitespace-pre-wrap font-sans text-sm">{s.text}</pre>
-        </section>
-      ))}
+      <Breadcrumbs
+        items={[
+          { label: "Overview", href: "/" },
+          repo ? { label: repo.name, href: `/repos/${repo.id}` } : { label: "Checkpoints", href: "/checkpoints" },
+          { label: title },
+        ]}
+      />
+      <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
+
+      {/* ── LEAD: freshness banner mounts here (what changed since this save; doc.freshness) ── */}
+
+      {/* ── LEAD: Complete button mounts here (action bar; only for in-progress checkpoints) ── */}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+        <div className="min-w-0 space-y-4">
+          <ViewToggle id={doc.id} view={view} />
+          {view === "original" ? (
+            <OriginalView title={title} {...originalView(doc)} />
+          ) : (
+            <NormalisedView
+              {...normalisedView(data.sections, { hasTasks: tasks.length > 0, references: data.references })}
+              tasks={tasks}
+              documentsByPath={data.documentsByPath}
+            />
+          )}
+
+          {/* ── LEAD: Promote-learnings form mounts here (candidates for .claude/PROJECT-NOTES.md) ── */}
+
+          {/* ── LEAD: Review panel mounts here (reviews of this checkpoint, and the form to add one) ── */}
+        </div>
+        <aside aria-label="Related" className="min-w-0 space-y-4">
+          <Related data={data} />
+
+          {/* ── LEAD: Resume panel mounts here (the resume prompt for this checkpoint) ── */}
+        </aside>
+      </div>
     </article>
   );
 }

@@ -1,27 +1,102 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { CopyPathButton } from "@/components/copy-path-button";
+import { EmptyState } from "@/components/empty-state";
+import { formatDate, plural, relativeTime } from "@/components/format";
+import { Markdown } from "@/components/markdown";
+import { Panel } from "@/components/panel";
+import { RelatedDocuments } from "@/components/repository/related-documents";
+import { RepoFilters } from "@/components/repository/repo-filters";
+import { SaveTimeline } from "@/components/save-timeline";
+import { SortableCheckpointTable } from "@/components/sortable-checkpoint-table";
 import { readDb } from "@/lib/queries/db";
-import { repositoryById, repositoryCheckpoints } from "@/lib/queries/overview";
-import { CheckpointTable } from "@/components/checkpoint-table";
+import { repositoryName, repositoryPage, repoTableQuery } from "@/lib/queries/repository";
+import { renderMarkdown, splitFrontmatter } from "@/lib/render/markdown";
 
-export default async function RepositoryPage({ params }: { params: Promise<{ id: string }> }) {
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const db = await readDb();
-  const repo = /^\d+$/.test(id) ? repositoryById(db, Number(id)) : null;
-  if (!repo) notFound();
-  const checkpoints = repositoryCheckpoints(db, repo.id);
+  return { title: (/^\d+$/.test(id) && repositoryName(await readDb(), Number(id))) || "Not found" };
+}
+
+export default async function RepositoryPage({ params, searchParams }: Props) {
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
+  const query = repoTableQuery(sp);
+  const data = /^\d+$/.test(id) ? repositoryPage(await readDb(), Number(id), query) : null;
+  if (!data) notFound();
+  const { repo, rows, total } = data;
+  const basePath = `/repos/${repo.id}`;
+  const notesHtml = data.notes ? renderMarkdown(splitFrontmatter(data.notes.original).body) : "";
+
   return (
-    <div className="space-y-4">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-500">
-        <Link href="/">Overview</Link> / <span aria-current="page">{repo.name}</span>
-      </nav>
-      <h1 className="text-2xl font-semibold">{repo.name}</h1>
-      <p className="font-mono text-xs text-stone-500">{repo.path}</p>
-      {checkpoints.length ? (
-        <CheckpointTable checkpoints={checkpoints} caption={`Checkpoints of ${repo.name}`} />
-      ) : (
-        <p className="text-stone-500">No checkpoints found in this repository.</p>
-      )}
+    <div className="space-y-6">
+      <Breadcrumbs items={[{ label: "Overview", href: "/" }, { label: "Repositories", href: "/repos" }, { label: repo.name }]} />
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{repo.name}</h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <code className="break-all font-mono text-xs text-stone-600 dark:text-stone-400">{repo.path}</code>
+          <CopyPathButton path={repo.path} />
+        </div>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {plural(total, "checkpoint")}
+          {repo.currentBranch && (
+            <>
+              {" "}· on <span className="font-mono">{repo.currentBranch}</span>
+            </>
+          )}
+          {repo.lastIndexedAt && ` · indexed ${relativeTime(repo.lastIndexedAt)}`}
+        </p>
+      </header>
+
+      <Panel id="timeline" title="Save timeline" description="Saves over time, one lane per branch">
+        {data.timeline.length ? (
+          <SaveTimeline id="save-timeline" repoName={repo.name} saves={data.timeline} commits={data.commits} />
+        ) : (
+          <EmptyState title="No saves to draw yet">Checkpoints appear here once an agent saves one in this repository and Cairn re-indexes it.</EmptyState>
+        )}
+      </Panel>
+
+      <Panel id="checkpoints" title="Checkpoints" description={rows.length === total ? plural(total, "checkpoint") : `${rows.length} of ${total}`}>
+        {total === 0 ? (
+          <EmptyState title="No checkpoints in this repository yet">
+            Ask your agent to save a checkpoint here (for example into <code className="font-mono text-xs">.claude/checkpoints/</code>), then run{" "}
+            <code className="font-mono text-xs">cairn index</code> or wait for the watcher.
+          </EmptyState>
+        ) : (
+          <div className="space-y-3">
+            <RepoFilters basePath={basePath} query={query} branches={data.branches} families={data.families} />
+            {rows.length ? (
+              <SortableCheckpointTable rows={rows} query={query} basePath={basePath} caption={`Checkpoints of ${repo.name}`} />
+            ) : (
+              <EmptyState title="No checkpoint matches these filters" action={<Link href={`${basePath}#checkpoints`}>Clear the filters</Link>} />
+            )}
+          </div>
+        )}
+      </Panel>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Panel
+          id="project-notes"
+          title="Project notes"
+          description={data.notes ? <code className="font-mono text-xs">{data.notes.path}</code> : undefined}
+          actions={data.notes ? <Link href={`/checkpoints/${data.notes.id}?view=original`}>Open</Link> : undefined}
+        >
+          {data.notes && notesHtml ? (
+            <Markdown html={notesHtml} />
+          ) : (
+            <EmptyState title="No project notes yet">
+              Durable learnings go in <code className="font-mono text-xs">.claude/PROJECT-NOTES.md</code>: promote them from a checkpoint&apos;s decisions and gotchas.
+            </EmptyState>
+          )}
+          {data.notes?.savedAt && <p className="mt-3 text-xs text-stone-500">Last changed {formatDate(data.notes.savedAt)} UTC</p>}
+        </Panel>
+        <Panel id="related" title="Research, plans and reviews">
+          <RelatedDocuments documents={data.related} />
+        </Panel>
+      </div>
     </div>
   );
 }

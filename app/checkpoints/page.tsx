@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Breadcrumbs } from "@/components/breadcrumbs";
+import { CheckpointTable } from "@/components/checkpoint-table";
+import { EmptyState } from "@/components/empty-state";
+import { FilterForm, InputField, SelectField } from "@/components/filter-fields";
+import { familyLabel, plural } from "@/components/format";
+import { Pagination } from "@/components/pagination";
+import { checkpointListOptions, checkpointListQuery, listCheckpoints, type CheckpointListQuery } from "@/lib/queries/checkpoint-list";
+import { readDb } from "@/lib/queries/db";
+
+export const metadata: Metadata = { title: "All checkpoints" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function href(query: CheckpointListQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.repo !== undefined) params.set("repo", String(query.repo));
+  if (query.status) params.set("status", query.status);
+  if (query.family) params.set("family", query.family);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/checkpoints?${search}` : "/checkpoints";
+}
+
+export default async function CheckpointsPage({ searchParams }: Props) {
+  const query = checkpointListQuery(await searchParams);
+  const db = await readDb();
+  const result = listCheckpoints(db, query);
+  const options = checkpointListOptions(db);
+  const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to);
+  const last = Math.min(result.firstIndex + result.rows.length - 1, result.total);
+
+  return (
+    <div className="space-y-4">
+      <Breadcrumbs items={[{ label: "Overview", href: "/" }, { label: "Checkpoints" }]} />
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">All checkpoints</h1>
+        <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+          {result.total ? `Showing ${result.firstIndex}–${last} of ${plural(result.total, "checkpoint")}` : "No checkpoints"}
+        </p>
+      </div>
+
+      <FilterForm label="Filter checkpoints" action="/checkpoints" clearHref="/checkpoints" active={filtered}>
+        <SelectField
+          label="Repository"
+          name="repo"
+          value={query.repo === undefined ? undefined : String(query.repo)}
+          options={[...options.repositories.map((r) => ({ value: String(r.id), label: r.name })), ...(options.hasGlobal ? [{ value: "global", label: "Outside any repository" }] : [])]}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          value={query.status}
+          options={[
+            { value: "in-progress", label: "In progress" },
+            { value: "completed", label: "Completed" },
+            { value: "none", label: "No status" },
+          ]}
+        />
+        <SelectField label="Family" name="family" value={query.family} options={options.families.map((f) => ({ value: f, label: familyLabel(f) }))} />
+        <InputField label="Saved from" name="from" type="date" value={query.from} />
+        <InputField label="Saved until" name="to" type="date" value={query.to} />
+      </FilterForm>
+
+      {result.rows.length ? (
+        <div className="space-y-4">
+          <div className="rounded-lg border border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900">
+            <CheckpointTable rows={result.rows} caption="Checkpoints, newest first" firstIndex={result.firstIndex} />
+          </div>
+          <Pagination page={result.page} pages={result.pages} hrefFor={(p) => href(query, p)} />
+        </div>
+      ) : filtered ? (
+        <EmptyState title="No checkpoint matches these filters" action={<Link href="/checkpoints">Clear the filters</Link>}>
+          Widen the date range, or pick another repository, status or family.
+        </EmptyState>
+      ) : (
+        <EmptyState title="No checkpoints indexed yet" action={<Link href="/roots">Add a root folder</Link>}>
+          Cairn lists every checkpoint it finds under your roots. Add the folder holding your repositories, or run <code className="font-mono text-xs">cairn index</code>.
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import Link from "next/link";
+import { groupByRepository, type SearchResponse, type SearchResponseHit } from "@/lib/search/response";
+import type { SnippetPart } from "@/lib/search/snippet";
+import { StatusBadge } from "@/components/status-badge";
+import { FreshnessBadge } from "@/components/freshness-badge";
+import { formatDate } from "@/components/format";
+
+/** Matched words in <mark>; the text itself is rendered by React, so it is always escaped. */
+function Marked({ parts }: { parts: SnippetPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+    </>
+  );
+}
+
+const MATCHED_BY: Record<SearchResponseHit["matchedBy"], string> = {
+  text: "",
+  file: "references the file",
+  commit: "saved at this commit",
+  filter: "",
+};
+
+function Result({ hit }: { hit: SearchResponseHit }) {
+  return (
+    <li className="border-t border-stone-200 first:border-t-0 dark:border-stone-800">
+      <Link
+        href={hit.url}
+        data-result-link
+        className="block rounded-md px-3 py-2.5 text-stone-900 no-underline outline-offset-0 hover:bg-stone-100 hover:no-underline focus-visible:bg-teal-50 dark:text-stone-100 dark:hover:bg-stone-800/60 dark:focus-visible:bg-teal-950"
+      >
+        <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="font-medium text-teal-800 dark:text-teal-300">
+            {hit.titleParts.length ? <Marked parts={hit.titleParts} /> : hit.path}
+          </span>
+          <StatusBadge status={hit.status} />
+          <FreshnessBadge level={hit.level} />
+          {MATCHED_BY[hit.matchedBy] && <span className="text-xs text-stone-500 dark:text-stone-400">{MATCHED_BY[hit.matchedBy]}</span>}
+        </span>
+        <span className="mt-0.5 block truncate font-mono text-xs text-stone-500 dark:text-stone-400">
+          {hit.repoName ?? "outside any repository"} · {hit.path}
+          {hit.source !== "worktree" ? ` · ${hit.source}` : ""}
+          {hit.branch ? ` · ${hit.branch}` : ""} · <time dateTime={hit.savedAt ?? undefined}>{formatDate(hit.savedAt)}</time>
+        </span>
+        {hit.snippetParts.length > 0 && (
+          <span className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
+            <Marked parts={hit.snippetParts} />
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+function List({ hits, label }: { hits: SearchResponseHit[]; label: string }) {
+  return (
+    <ol aria-label={label} className="rounded-lg border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+      {hits.map((hit) => (
+        <Result key={hit.id} hit={hit} />
+      ))}
+    </ol>
+  );
+}
+
+export function SearchResults({
+  response,
+  group,
+  onLoadMore,
+  loading,
+}: {
+  response: SearchResponse;
+  group: "flat" | "repo";
+  onLoadMore: () => void;
+  loading: boolean;
+}) {
+  const more = response.total - response.offset - response.hits.length;
+  return (
+    <div className="space-y-4">
+      {group === "repo" ? (
+        groupByRepository(response.hits).map((g) => {
+          const name = g.repoName ?? "Outside any repository";
+          return (
+            <section key={g.repo ?? ""} aria-label={name} className="space-y-2">
+              <h2 className="flex flex-wrap items-baseline gap-x-2 text-base font-semibold">
+                {name}
+                <span className="text-sm font-normal text-stone-500 dark:text-stone-400">
+                  {g.total} {g.total === 1 ? "result" : "results"}
+                </span>
+                {g.repo && <span className="font-mono text-xs font-normal text-stone-500 dark:text-stone-400">{g.repo}</span>}
+              </h2>
+              <List hits={g.hits} label={`Results in ${name}`} />
+            </section>
+          );
+        })
+      ) : (
+        <List hits={response.hits} label="Results" />
+      )}
+      {more > 0 && (
+        <button
+          type="button"
+          onClick={onLoadMore}
+          disabled={loading}
+          className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100 disabled:opacity-60 dark:border-stone-700 dark:hover:bg-stone-800"
+        >
+          {loading ? "Loading…" : `Show ${Math.min(more, response.limit)} more of ${more}`}
+        </button>
+      )}
+    </div>
+  );
+}

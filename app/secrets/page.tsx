@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { readDb } from "@/lib/queries/db";
+import { secretAudit, type SecretFile } from "@/lib/queries/secrets";
+import { formatDate, relativeTime } from "@/components/format";
+import { EmptyState } from "@/components/empty-state";
+import { RedactForm, RedactProvider } from "./redact-form";
+
+export const metadata: Metadata = { title: "Secrets" };
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function FileFindings({ file, index }: { file: SecretFile; index: number }) {
+  const headingId = `secret-file-${index}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-base font-semibold">
+          {file.repository ? <Link href={`/repos/${file.repository.id}`}>{file.repository.name}</Link> : "Outside any repository"}
+          <span className="text-stone-400"> / </span>
+          <Link href={`/checkpoints/${file.documentId}`} className="font-mono text-sm">
+            {file.path}
+          </Link>
+        </h2>
+        <span className="text-sm text-stone-500">
+          {file.title ? `${file.title} · ` : ""}
+          saved <time dateTime={file.savedAt ?? undefined}>{formatDate(file.savedAt)}</time> {relativeTime(file.savedAt)}
+          {file.source !== "worktree" ? ` · found in ${file.source}` : ""}
+        </span>
+      </div>
+      <table className="mt-3 w-full max-w-xl text-left text-sm">
+        <caption className="sr-only">Secrets found in {file.path}</caption>
+        <thead className="text-stone-500">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">Rule</th>
+            <th scope="col" className="py-1 pr-4 font-medium">Line</th>
+            <th scope="col" className="py-1 font-medium">Column</th>
+          </tr>
+        </thead>
+        <tbody>
+          {file.findings.map((f) => (
+            <tr key={`${f.line}:${f.column}:${f.rule}`} className="border-t border-stone-100 dark:border-stone-800">
+              <td className="py-1 pr-4 font-mono">{f.rule}</td>
+              <td className="py-1 pr-4 tabular-nums">
+                <Link href={`/checkpoints/${file.documentId}`}>{f.line}</Link>
+              </td>
+              <td className="py-1 tabular-nums">{f.column}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="mt-3">
+        {file.redactable && file.repository ? (
+          <RedactForm documentId={file.documentId} expectedHash={file.contentHash} path={file.path} />
+        ) : (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {file.source !== "worktree"
+              ? "This file exists only in git history: Cairn cannot redact it in place. Rotate the key; removing it needs a history rewrite."
+              : "This file is outside any indexed repository: redact it in an editor, and rotate the key."}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default async function SecretsPage() {
+  const db = await readDb();
+  const audit = secretAudit(db);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">Secrets</h1>
+        <p className="max-w-prose text-stone-600 dark:text-stone-400">
+          Keys and passwords that agents wrote into checkpoint files. Cairn redacts them when it indexes: its database, pages,
+          API and command line only ever show <code>[REDACTED:&lt;rule&gt;]</code>. The files themselves still hold them.
+          &ldquo;Redact in file&rdquo; replaces each value in the file; a key that was ever committed or shared must be rotated anyway.
+        </p>
+      </div>
+      <RedactProvider>
+        {audit.total === 0 ? (
+          <EmptyState title="No secrets found">Cairn scanned every indexed file and found no key, token or password in them.</EmptyState>
+        ) : (
+          <div className="space-y-6">
+            <p className="text-sm">
+              <strong>{plural(audit.total, "finding")}</strong> in {plural(audit.files.length, "file")}
+              {audit.repositories ? ` across ${plural(audit.repositories, "repository", "repositories")}` : ""}:{" "}
+              {audit.byRule.map((r) => `${r.rule} ${r.count}`).join(", ")}. Newest saves first.
+            </p>
+            {audit.files.map((file, i) => (
+              <FileFindings key={file.documentId} file={file} index={i} />
+            ))}
+          </div>
+        )}
+      </RedactProvider>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import type { DocumentRow, Repository } from "@/db/schema";
+import { CopyPathButton } from "../copy-path-button";
+import { familyLabel, formatDate, kindLabel, relativeTime } from "../format";
+import { FreshnessBadge } from "../freshness-badge";
+import { StatusBadge } from "../status-badge";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm">{children}</dd>
+    </div>
+  );
+}
+
+const SAVED_SOURCE: Record<string, string> = {
+  filename: "from the file name",
+  sentinel: "from the session sentinel",
+  commit: "from the commit",
+  mtime: "from the file's modification time",
+};
+
+export function CheckpointHeader({ doc, repo, status, completedInCairn, tasks }: { doc: DocumentRow; repo: Repository | null; status: string | null; completedInCairn: boolean; tasks: { done: number; total: number } | null }) {
+  const reasons = Array.isArray(doc.freshness?.reasons) ? (doc.freshness.reasons as unknown[]).filter((r): r is string => typeof r === "string") : [];
+  return (
+    <header className="space-y-4">
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <StatusBadge status={status} />
+          {doc.kind === "checkpoint" || doc.freshnessLevel ? <FreshnessBadge level={doc.freshnessLevel} reasons={reasons} /> : null}
+          <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-stone-700 dark:bg-stone-800 dark:text-stone-300">{familyLabel(doc.format)}</span>
+          {doc.kind !== "checkpoint" && <span className="rounded-full bg-violet-100 px-2 py-0.5 font-medium text-violet-900 dark:bg-violet-900/40 dark:text-violet-100">{kindLabel(doc.kind)}</span>}
+          {completedInCairn && <span className="text-stone-500 dark:text-stone-400">completed in Cairn</span>}
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight text-balance break-words">{doc.title ?? doc.path}</h1>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+        <Fact label="Repository">{repo ? <Link href={`/repos/${repo.id}`}>{repo.name}</Link> : <span className="text-stone-500">outside any repository</span>}</Fact>
+        <Fact label="Branch">
+          <span className="font-mono text-[0.82rem]" title={doc.branch ?? undefined}>{doc.branch ?? "unknown"}</span>
+        </Fact>
+        <Fact label="Saved">
+          <time dateTime={doc.savedAt ?? undefined} title={doc.savedAtSource && SAVED_SOURCE[doc.savedAtSource] ? `Date ${SAVED_SOURCE[doc.savedAtSource]}` : undefined}>
+            {relativeTime(doc.savedAt) || "unknown"}
+          </time>
+          <span className="block text-xs text-stone-500 dark:text-stone-400">{formatDate(doc.savedAt)} UTC</span>
+        </Fact>
+        <Fact label={tasks ? "Tasks" : "Commit"}>
+          {tasks ? (
+            <span className="tabular-nums">{tasks.done}/{tasks.total} done</span>
+          ) : (
+            <span className="font-mono text-[0.82rem]">{doc.headSha?.slice(0, 10) ?? doc.headShaRaw?.slice(0, 10) ?? "unknown"}</span>
+          )}
+        </Fact>
+      </dl>
+      <div className="rounded-md border border-stone-200 bg-stone-100/60 px-3 py-2 dark:border-stone-800 dark:bg-stone-900">
+        <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">File</p>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <code className="min-w-0 break-all font-mono text-xs" data-testid="file-location">{doc.absPath}</code>
+          <CopyPathButton path={doc.absPath} />
+        </div>
+        {doc.source !== "worktree" && <p className="mt-1 text-xs text-stone-500">Found only in the history of {doc.source.replace(/^git:/, "")}.</p>}
+      </div>
+    </header>
+  );
+}

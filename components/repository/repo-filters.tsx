@@ -1,0 +1,40 @@
+import type { RepoTableQuery } from "@/lib/queries/repository";
+import { FilterForm, InputField, SelectField } from "../filter-fields";
+import { familyLabel } from "../format";
+
+const HYGIENE_LABELS: Record<string, string> = {
+  "superseded-open": "superseded but still open",
+  "branch-gone": "in progress on a branch that is gone",
+  archives: "session-state archives",
+};
+
+/** Filters of a repository's table, as a GET form (sorting is kept). */
+export function RepoFilters({ basePath, query, branches, families }: { basePath: string; query: RepoTableQuery; branches: string[]; families: string[] }) {
+  const active = !!(query.branch || query.status || query.family || query.q || query.hygiene);
+  return (
+    <div className="space-y-2">
+      <FilterForm label="Filter checkpoints" action={`${basePath}#checkpoints`} clearHref={`${basePath}#checkpoints`} active={active} hidden={{ sort: query.sort === "date" ? undefined : query.sort, dir: query.sort === "date" && query.dir === "desc" ? undefined : query.dir, hygiene: query.hygiene }}>
+        <SelectField label="Branch" name="branch" value={query.branch} options={branches.map((b) => ({ value: b, label: b }))} />
+        <SelectField
+          label="Status"
+          name="status"
+          value={query.status}
+          options={[
+            { value: "in-progress", label: "In progress" },
+            { value: "completed", label: "Completed" },
+            { value: "none", label: "No status" },
+          ]}
+        />
+        <SelectField label="Family" name="family" value={query.family} options={families.map((f) => ({ value: f, label: familyLabel(f) }))} />
+        <div className="col-span-2 sm:col-span-1 lg:col-span-2">
+          <InputField label="Title contains" name="q" type="search" value={query.q} />
+        </div>
+      </FilterForm>
+      {query.hygiene && (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          Showing only checkpoints {HYGIENE_LABELS[query.hygiene]}.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { TimelineSave } from "@/lib/queries/repository";
+import { formatDate, plural } from "./format";
+
+export interface TimelineCommit {
+  sha: string;
+  subject: string;
+  committedAt: string;
+  branch: string | null;
+}
+
+const WIDTH = 720;
+const LABEL = 132;
+const RIGHT = 16;
+const TOP = 10;
+const LANE = 30;
+const AXIS = 30;
+const MAX_LANES = 8;
+const NO_BRANCH = "(no branch)";
+const OTHER = "other branches";
+const COMMITS = "save commits";
+
+const DOT: Record<string, { className: string; label: string }> = {
+  "in-progress": { className: "fill-sky-500 dark:fill-sky-400", label: "in progress" },
+  completed: { className: "fill-emerald-500 dark:fill-emerald-400", label: "completed" },
+  blocked: { className: "fill-rose-500 dark:fill-rose-400", label: "blocked" },
+  none: { className: "fill-stone-400 dark:fill-stone-500", label: "no status" },
+};
+const dotFor = (status: string | null) => DOT[status === "superseded" ? "completed" : (status ?? "none")] ?? DOT.none;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function tickLabel(ms: number, span: number): string {
+  const d = new Date(ms);
+  const day = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  if (span > 400 * 86_400_000) return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  if (span > 3 * 86_400_000) return day;
+  return `${day} ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Saves over time, one lane per branch: a picture drawn on the server, described for screen readers. */
+export function SaveTimeline({ id, repoName, saves, commits = [] }: { id: string; repoName: string; saves: TimelineSave[]; commits?: TimelineCommit[] }) {
+  const counts = new Map<string, number>();
+  for (const s of saves) counts.set(s.branch ?? NO_BRANCH, (counts.get(s.branch ?? NO_BRANCH) ?? 0) + 1);
+  const ordered = [...counts.entries()].sort((a, b) => (a[0] === NO_BRANCH ? 1 : 0) - (b[0] === NO_BRANCH ? 1 : 0) || b[1] - a[1] || a[0].localeCompare(b[0]));
+  const shown = ordered.length > MAX_LANES ? ordered.slice(0, MAX_LANES - 1).map(([b]) => b) : ordered.map(([b]) => b);
+  const commitsWithoutLane = commits.some((c) => !c.branch || !shown.includes(c.branch));
+  const lanes = [...shown, ...(ordered.length > MAX_LANES ? [OTHER] : []), ...(commitsWithoutLane ? [COMMITS] : [])];
+  const laneOf = (branch: string | null) => {
+    const name = branch ?? NO_BRANCH;
+    const i = lanes.indexOf(name);
+    return i >= 0 ? i : lanes.indexOf(OTHER);
+  };
+  /** Save commits sit on their branch's lane when it is drawn, else on a lane of their own. */
+  const commitLane = (branch: string | null) => (branch && shown.includes(branch) ? lanes.indexOf(branch) : lanes.indexOf(COMMITS));
+
+  const times = [...saves.map((s) => Date.parse(s.savedAt)), ...commits.map((c) => Date.parse(c.committedAt))].filter(Number.isFinite);
+  let min = Math.min(...times);
+  let max = Math.max(...times);
+  if (!times.length) min = max = Date.now();
+  if (max - min < 3_600_000) {
+    min -= 12 * 3_600_000;
+    max += 12 * 3_600_000;
+  }
+  const pad = (max - min) * 0.03;
+  min -= pad;
+  max += pad;
+  const plot = WIDTH - LABEL - RIGHT;
+  const x = (ms: number) => LABEL + ((ms - min) / (max - min)) * plot;
+  const height = TOP + lanes.length * LANE + AXIS;
+  const axisY = TOP + lanes.length * LANE;
+  const ticks = Array.from({ length: 5 }, (_, i) => min + pad + ((max - min - 2 * pad) * i) / 4);
+
+  const first = saves[0]?.savedAt ?? null;
+  const last = saves[saves.length - 1]?.savedAt ?? null;
+  const description = saves.length
+    ? `${plural(saves.length, "save")} on ${plural(ordered.length, "branch", "branches")} from ${formatDate(first)} to ${formatDate(last)} UTC. ` +
+      ordered.map(([b, n]) => `${b}: ${plural(n, "save")}`).join("; ") +
+      (commits.length ? `. ${plural(commits.length, "save commit")}.` : ".")
+    : "No saves yet.";
+
+  return (
+    <figure className="min-w-0">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        className="h-auto w-full max-w-full overflow-visible text-stone-600 dark:text-stone-400"
+        preserveAspectRatio="xMinYMin meet"
+      >
+        <title id={`${id}-title`}>{`Save timeline of ${repoName}`}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        {lanes.map((lane, i) => {
+          const y = TOP + i * LANE + LANE / 2;
+          return (
+            <g key={lane}>
+              <line x1={LABEL} x2={WIDTH - RIGHT} y1={y} y2={y} className="stroke-stone-200 dark:stroke-stone-800" strokeWidth={1} />
+              <text x={LABEL - 10} y={y} dy="0.35em" textAnchor="end" className={`fill-current ${lane === COMMITS || lane === OTHER || lane === NO_BRANCH ? "italic" : "font-mono"}`} fontSize={11}>
+                {truncate(lane, 18)}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={LABEL} x2={WIDTH - RIGHT} y1={axisY} y2={axisY} className="stroke-stone-300 dark:stroke-stone-700" strokeWidth={1} />
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={x(t)} x2={x(t)} y1={TOP} y2={axisY + 4} className="stroke-stone-200 dark:stroke-stone-800" strokeDasharray="2 3" strokeWidth={1} />
+            <text x={x(t)} y={axisY + 18} textAnchor="middle" className="fill-current" fontSize={11}>
+              {tickLabel(t, max - min)}
+            </text>
+          </g>
+        ))}
+        {commits.map((c) => {
+          const y = TOP + commitLane(c.branch) * LANE + LANE / 2;
+          return (
+            <line key={c.sha} x1={x(Date.parse(c.committedAt))} x2={x(Date.parse(c.committedAt))} y1={y - 9} y2={y + 9} className="stroke-amber-500 dark:stroke-amber-400" strokeWidth={2}>
+              <title>{`${c.subject} (${c.sha.slice(0, 7)})`}</title>
+            </line>
+          );
+        })}
+        {saves.map((s) => {
+          const lane = laneOf(s.branch);
+          if (lane < 0) return null;
+          return (
+            <circle
+              key={s.id}
+              cx={x(Date.parse(s.savedAt))}
+              cy={TOP + lane * LANE + LANE / 2}
+              r={5.5}
+              className={`${dotFor(s.status).className} stroke-white dark:stroke-stone-900`}
+              strokeWidth={1.5}
+              fillOpacity={0.9}
+            >
+              <title>{`${s.title ?? "untitled"} — ${formatDate(s.savedAt)} (${dotFor(s.status).label})`}</title>
+            </circle>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+        {Object.entries(DOT).map(([key, dot]) => (
+          <span key={key} className="inline-flex items-center gap-1.5">
+            <svg aria-hidden viewBox="0 0 10 10" className="size-2.5"><circle cx={5} cy={5} r={5} className={dot.className} /></svg>
+            {dot.label}
+          </span>
+        ))}
+        {commits.length > 0 && (
+          <span className="inline-flex items-center gap-1.5">
+            <span aria-hidden className="inline-block h-3 w-0.5 bg-amber-500 dark:bg-amber-400" />
+            save commit
+          </span>
+        )}
+        <span>Times in UTC.</span>
+      </figcaption>
+    </figure>
+  );
+}

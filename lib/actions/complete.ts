@@ -1,0 +1,127 @@
+import "server-only";
+import { and, desc, eq, inArray, notExists } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import type { CairnDb } from "../../db/client";
+import { cairnCompletions, documents, type DocumentRow } from "../../db/schema";
+import { parseDocument } from "../parse/registry";
+import {
+  WriteError,
+  assertUnchanged,
+  loadDocument,
+  locateStatus,
+  refreshDocument,
+  replaceRanges,
+  safeWrite,
+  type LoadedDocument,
+  type WriteHooks,
+} from "../write";
+
+export type CompleteOutcome = "written" | "completed-in-cairn" | "already-completed";
+
+export interface CompleteResult {
+  outcome: CompleteOutcome;
+  documentId: string;
+  title: string | null;
+  path: string;
+  message: string;
+}
+
+export interface CompleteOptions {
+  /** The hash the form was rendered with: a different file on disk is a conflict. Omitted (CLI): the file as it is now. */
+  expectedHash?: string;
+  hooks?: WriteHooks;
+}
+
+const IN_FILE_FORMATS = new Set(["html", "frontmatter-md"]);
+const OPEN_STATUSES = ["in-progress", "blocked"];
+
+function isCompletedInCairn(db: CairnDb, documentId: string): boolean {
+  return !!db.select().from(cairnCompletions).where(eq(cairnCompletions.documentId, documentId)).get();
+}
+
+function result(doc: DocumentRow, outcome: CompleteOutcome, message: string): CompleteResult {
+  return { outcome, documentId: doc.id, title: doc.title, path: doc.path, message };
+}
+
+/** Families with no status in the file: the completion lives in Cairn's database only. */
+function completeInCairn(db: CairnDb, doc: DocumentRow, why: string): CompleteResult {
+  db.transaction((tx) => {
+    tx.insert(cairnCompletions).values({ documentId: doc.id, completedAt: new Date().toISOString() }).onConflictDoNothing().run();
+    tx.update(documents).set({ completedInCairn: true }).where(eq(documents.id, doc.id)).run();
+  });
+  return result(doc, "completed-in-cairn", `Completed in Cairn: ${why}, so the file was not changed.`);
+}
+
+/** Change the status value alone to `completed`, and check the parser now reads it so. */
+function statusEdit(doc: DocumentRow) {
+  return (current: Buffer | null): Buffer => {
+    if (current === null) throw new WriteError("not-found", `${doc.path} no longer exists`);
+    const located = locateStatus(current, doc.format as "html" | "frontmatter-md");
+    if (!located.ok) throw new WriteError("invalid-edit", located.reason);
+    const next = replaceRanges(current, located.ranges, "completed");
+    const reparsed = parseDocument({ path: doc.path, text: next.toString("utf8") }).document;
+    if (reparsed?.status !== "completed") throw new WriteError("invalid-edit", "the edited file would not read as completed");
+    return next;
+  };
+}
+
+/**
+ * Complete one checkpoint. HTML (`jacked:status`) and frontmatter (`status:`) checkpoints get that value
+ * alone changed to `completed`, through the safe writer; the other families are "completed in Cairn".
+ */
+export async function completeCheckpoint(db: CairnDb, documentId: string, options: CompleteOptions = {}): Promise<CompleteResult> {
+  let loaded: LoadedDocument = loadDocument(db, documentId);
+  if (loaded.doc.kind !== "checkpoint") {
+    throw new WriteError("refused", `only checkpoints can be completed; ${loaded.doc.path} is a ${loaded.doc.kind}`);
+  }
+  if (options.expectedHash === undefined) loaded = await refreshDocument(db, loaded);
+  const { doc } = loaded;
+  if (doc.status === "completed" || doc.status === "superseded" || isCompletedInCairn(db, doc.id)) {
+    return result(doc, "already-completed", `${doc.title ?? doc.path} is already completed.`);
+  }
+  const expectedHash = options.expectedHash ?? doc.contentHash;
+  await assertUnchanged(db, loaded, expectedHash);
+
+  const writable = IN_FILE_FORMATS.has(doc.format) && loaded.repo !== null && doc.source === "worktree";
+  if (!writable) return completeInCairn(db, doc, `${doc.path} keeps no status of its own`);
+  const located = locateStatus(await readFile(doc.absPath), doc.format as "html" | "frontmatter-md");
+  if (!located.ok) return completeInCairn(db, doc, `${doc.path} has no status Cairn can change (${located.reason})`);
+  try {
+    await safeWrite(db, { target: { kind: "checkpoint-status", documentId: doc.id }, expectedHash, edit: statusEdit(doc), hooks: options.hooks });
+  } catch (error) {
+    if (error instanceof WriteError && error.code === "invalid-edit") {
+      return completeInCairn(db, doc, `the status in ${doc.path} could not be changed safely (${error.message})`);
+    }
+    throw error;
+  }
+  const where = doc.format === "html" ? '<meta name="jacked:status"> now says "completed"' : 'its frontmatter now says "status: completed"';
+  return result(doc, "written", `Completed ${doc.title ?? doc.path}: ${where}; nothing else in the file changed.`);
+}
+
+/** The newest in-progress checkpoint of a branch in a repository, or null. */
+export function newestInProgressOnBranch(db: CairnDb, repositoryId: number, branch: string): DocumentRow | null {
+  return (
+    db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.repositoryId, repositoryId),
+          eq(documents.kind, "checkpoint"),
+          eq(documents.branch, branch),
+          eq(documents.source, "worktree"),
+          inArray(documents.status, OPEN_STATUSES),
+          notExists(db.select().from(cairnCompletions).where(eq(cairnCompletions.documentId, documents.id))),
+        ),
+      )
+      .orderBy(desc(documents.savedAt))
+      .get() ?? null
+  );
+}
+
+/** The one-click "complete the newest in-progress checkpoint of this branch" (`/checkpoint complete`). */
+export async function completeNewestOnBranch(db: CairnDb, repositoryId: number, branch: string, options: CompleteOptions = {}): Promise<CompleteResult> {
+  const newest = newestInProgressOnBranch(db, repositoryId, branch);
+  if (!newest) throw new WriteError("not-found", `no in-progress checkpoint on branch ${branch}`);
+  return completeCheckpoint(db, newest.id, options);
+}

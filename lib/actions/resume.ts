@@ -1,0 +1,262 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { open, lstat, realpath } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import type { CairnDb } from "../../db/client";
+import { documents, referencedFiles, repositories, sections, tasks } from "../../db/schema";
+import { isInside } from "../discover/candidates";
+import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
+import { goalWords, scoreText } from "./resume-words";
+
+export { goalWords } from "./resume-words";
+
+/** About as many lines as the checkpoint skill loads on resume. */
+export const RESUME_BUDGET_LINES = 3000;
+/** Content is matched against the goal only for files this small. */
+export const CONTENT_MATCH_BYTES = 64 * 1024;
+/** Larger files are never read. */
+export const MAX_READ_BYTES = 512 * 1024;
+const MAX_CANDIDATES = 200;
+
+export type ResumeRole = "plan" | "research" | "key" | "modified";
+const ROLE_ORDER: Record<ResumeRole, number> = { plan: 0, research: 1, key: 2, modified: 3 };
+export const ROLE_LABELS: Record<ResumeRole, string> = { plan: "plan", research: "research", key: "key file", modified: "modified file" };
+
+export interface ResumeFile {
+  path: string;
+  role: ResumeRole;
+  lines: number | null;
+  bytes: number | null;
+  /** Relevance to the goal (0 without a goal). */
+  score: number;
+  /** The goal's words this file matched (in its path or its content). */
+  matched: string[];
+  /** Why it was not loaded (over budget, too large, binary, outside the repository...). */
+  reason: string | null;
+}
+
+export interface ResumeContextItem {
+  kind: "decision" | "context" | "gotcha" | "failed";
+  text: string;
+  matched: string[];
+}
+
+export interface ResumeBrief {
+  documentId: string;
+  title: string;
+  repoPath: string | null;
+  path: string;
+  format: string;
+  branch: string | null;
+  savedAt: string | null;
+  status: string | null;
+  goal: string | null;
+  goalWords: string[];
+  budgetLines: number;
+  loaded: ResumeFile[];
+  loadedLines: number;
+  notLoaded: ResumeFile[];
+  missing: string[];
+  /** Missing files, files that could not be read, and the freshness warning. */
+  warnings: string[];
+  freshnessWarning: string | null;
+  context: ResumeContextItem[];
+  /** Remaining-work items proposed as first steps (with a goal: those bearing on it; without: all open ones). */
+  steps: string[];
+  journalPath: string | null;
+  prompt: string;
+}
+
+export interface ResumeOptions {
+  goal?: string | null;
+  budgetLines?: number;
+}
+
+export class ResumeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ResumeError";
+  }
+}
+
+interface Candidate {
+  path: string;
+  role: ResumeRole;
+  order: number;
+}
+
+function stringList(value: unknown): string[] {
+  if (typeof value === "string") return value.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean) : [];
+}
+
+/** Plans, research and key files the checkpoint points at, best role first, each path once. */
+function candidatesOf(db: CairnDb, doc: typeof documents.$inferSelect, repoReal: string | null): Candidate[] {
+  const meta = doc.meta ?? {};
+  const frontmatter = (meta.frontmatter && typeof meta.frontmatter === "object" ? meta.frontmatter : {}) as Record<string, unknown>;
+  const refs = db.select().from(referencedFiles).where(eq(referencedFiles.documentId, doc.id)).orderBy(asc(referencedFiles.id)).all();
+  const slug = typeof meta.slug === "string" ? meta.slug : null;
+  const researchFor =
+    doc.repositoryId && slug
+      ? db
+          .select({ path: documents.path })
+          .from(documents)
+          .where(and(eq(documents.repositoryId, doc.repositoryId), eq(documents.kind, "research"), sql`json_extract(${documents.meta}, '$.checkpoint') = ${slug}`))
+          .all()
+          .map((r) => r.path)
+      : [];
+  const raw: { path: string; role: ResumeRole }[] = [
+    ...[...stringList(meta.plansInProgress), ...stringList(frontmatter.plans_in_progress)].map((path) => ({ path, role: "plan" as const })),
+    ...[...stringList(meta.researchFiles), ...stringList(frontmatter.research_files), ...researchFor].map((path) => ({ path, role: "research" as const })),
+    ...refs.filter((r) => r.role !== "mentioned").map((r) => ({ path: r.path, role: (r.role === "plan" || r.role === "research" || r.role === "key" ? r.role : "modified") as ResumeRole })),
+  ];
+  const byPath = new Map<string, Candidate>();
+  raw.forEach(({ path, role }, order) => {
+    let p = path.replace(/^\.\//, "").trim();
+    if (repoReal && isAbsolute(p) && isInside(repoReal, p)) p = relative(repoReal, p);
+    if (!p || p === doc.path) return;
+    const current = byPath.get(p);
+    if (!current || ROLE_ORDER[role] < ROLE_ORDER[current.role]) byPath.set(p, { path: p, role, order: current?.order ?? order });
+  });
+  return [...byPath.values()].slice(0, MAX_CANDIDATES);
+}
+
+type Inspected = { state: "missing" } | { state: "refused"; reason: string; bytes: number | null } | { state: "ok"; text: string | null; bytes: number; lines: number | null; reason: string | null };
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+function countLines(text: string): number {
+  if (!text) return 0;
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return text.endsWith("\n") ? n : n + 1;
+}
+
+/** Read a referenced file only inside the repository: no `..`, no symlink out of it, size-capped, text only. */
+export async function inspectReferencedFile(repoReal: string, path: string): Promise<Inspected> {
+  const abs = resolve(repoReal, path);
+  if (!isInside(repoReal, abs) || path.includes("\0")) return { state: "refused", reason: "outside the repository", bytes: null };
+  try {
+    await lstat(abs);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") return { state: "missing" };
+    return { state: "refused", reason: `unreadable (${code ?? "error"})`, bytes: null };
+  }
+  let real: string;
+  try {
+    real = await realpath(abs);
+  } catch {
+    return { state: "missing" }; // a dangling link
+  }
+  if (!isInside(repoReal, real)) return { state: "refused", reason: "a link that leaves the repository", bytes: null };
+  const handle = await open(real, "r").catch(() => null);
+  if (!handle) return { state: "refused", reason: "unreadable", bytes: null };
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) return { state: "refused", reason: "a folder", bytes: null };
+    if (!info.isFile()) return { state: "refused", reason: "not a regular file", bytes: null };
+    if (info.size > MAX_READ_BYTES) return { state: "refused", reason: `too large (${Math.round(info.size / 1024)} KB)`, bytes: info.size };
+    const bytes = await handle.readFile();
+    if (bytes.subarray(0, 8192).includes(0)) return { state: "refused", reason: "binary", bytes: bytes.length };
+    const text = bytes.toString("utf8");
+    return { state: "ok", text, bytes: bytes.length, lines: countLines(text), reason: null };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Rank by relevance to the goal (plans, research, key files in that order when there is none), then fill the budget. */
+export function rankAndBudget(
+  files: { candidate: Candidate; inspected: Inspected }[],
+  words: string[],
+  budgetLines: number,
+): { loaded: ResumeFile[]; notLoaded: ResumeFile[]; missing: string[] } {
+  const scored = files.map(({ candidate, inspected }) => {
+    const text = inspected.state === "ok" && inspected.bytes < CONTENT_MATCH_BYTES ? inspected.text : null;
+    const { score, matched } = scoreText(words, candidate.path, text);
+    return { candidate, inspected, score, matched };
+  });
+  scored.sort(
+    (a, b) => b.score - a.score || ROLE_ORDER[a.candidate.role] - ROLE_ORDER[b.candidate.role] || a.candidate.order - b.candidate.order,
+  );
+  const loaded: ResumeFile[] = [];
+  const notLoaded: ResumeFile[] = [];
+  const missing: string[] = [];
+  let used = 0;
+  for (const { candidate, inspected, score, matched } of scored) {
+    if (inspected.state === "missing") {
+      missing.push(candidate.path);
+      continue;
+    }
+    const base = { path: candidate.path, role: candidate.role, score, matched };
+    if (inspected.state === "refused") {
+      notLoaded.push({ ...base, lines: null, bytes: inspected.bytes, reason: inspected.reason });
+      continue;
+    }
+    const lines = inspected.lines ?? 0;
+    if (used + lines > budgetLines) {
+      notLoaded.push({ ...base, lines, bytes: inspected.bytes, reason: "over the line budget" });
+      continue;
+    }
+    used += lines;
+    loaded.push({ ...base, lines, bytes: inspected.bytes, reason: null });
+  }
+  return { loaded, notLoaded, missing };
+}
+
+/** The resume brief of one indexed checkpoint: files loaded within the budget, context, steps and the prompt to copy. */
+export async function buildResumeBrief(db: CairnDb, documentId: string, options: ResumeOptions = {}): Promise<ResumeBrief> {
+  if (!/^[0-9a-f]{16}$/.test(documentId)) throw new ResumeError(`"${documentId.slice(0, 40)}" is not a checkpoint id`);
+  const row = db
+    .select({ doc: documents, repo: repositories })
+    .from(documents)
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(eq(documents.id, documentId))
+    .get();
+  if (!row) throw new ResumeError(`no indexed checkpoint has the id ${documentId}`);
+  const { doc, repo } = row;
+  const goal = options.goal?.trim() ? options.goal.trim().slice(0, 500) : null;
+  const words = goal ? goalWords(goal) : [];
+  const budgetLines = options.budgetLines ?? RESUME_BUDGET_LINES;
+  const repoReal = repo && !repo.isBare ? await realpath(repo.path).catch(() => null) : null;
+
+  const candidates = candidatesOf(db, doc, repoReal);
+  const inspected = await Promise.all(
+    candidates.map(async (candidate) => ({
+      candidate,
+      inspected: repoReal
+        ? await inspectReferencedFile(repoReal, candidate.path)
+        : ({ state: "refused", reason: "no repository to read it from", bytes: null } as const),
+    })),
+  );
+  const { loaded, notLoaded, missing } = rankAndBudget(inspected, words, budgetLines);
+  const journal = repoReal ? await inspectReferencedFile(repoReal, ".claude/PROJECT-NOTES.md") : null;
+
+  const docSections = db.select().from(sections).where(eq(sections.documentId, doc.id)).orderBy(asc(sections.position)).all();
+  const docTasks = db.select().from(tasks).where(eq(tasks.documentId, doc.id)).orderBy(asc(tasks.position)).all();
+  const brief: Omit<ResumeBrief, "prompt" | "warnings" | "freshnessWarning" | "context" | "steps"> = {
+    documentId: doc.id,
+    title: doc.title ?? doc.path,
+    repoPath: repo?.path ?? null,
+    path: doc.path,
+    format: doc.format,
+    branch: doc.branch,
+    savedAt: doc.savedAt,
+    status: doc.status,
+    goal,
+    goalWords: words,
+    budgetLines,
+    loaded,
+    loadedLines: loaded.reduce((n, f) => n + (f.lines ?? 0), 0),
+    notLoaded,
+    missing,
+    journalPath: journal?.state === "ok" ? ".claude/PROJECT-NOTES.md" : null,
+  };
+  const context = goal ? selectContext(docSections, words) : [];
+  const steps = selectSteps(docSections, docTasks, words);
+  const built = buildPrompt({ ...brief, context, steps }, docSections, docTasks, doc.freshness ?? null, doc.freshnessLevel);
+  return { ...brief, context, steps, ...built };
+}

@@ -1,0 +1,299 @@
+import "server-only";
+import { realpath, stat } from "node:fs/promises";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents, repositories, sections, tasks } from "../../db/schema";
+import { compareShas, diffSinceSave, type DiffSinceSave, type ShaComparison } from "../derive/freshness";
+import { RepoFacts, type RefTip } from "../git/repo-facts";
+import { GitError, isFullSha, tryGit } from "../git/runner";
+import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
+import { notDuplicate } from "./shared";
+
+export interface DiffCheckpoint {
+  id: string;
+  title: string | null;
+  path: string;
+  format: string;
+  branch: string | null;
+  /** Resolved full sha (null when the file recorded none, or it does not resolve). */
+  headSha: string | null;
+  /** As the file wrote it. */
+  headShaRaw: string | null;
+  savedAt: string | null;
+  /** The save time may be used to count commits (not a guess from the file's mtime). */
+  savedAtUsable: boolean;
+  freshness: FreshnessView | null;
+}
+
+export interface DiffRepository {
+  id: number;
+  name: string;
+  path: string;
+  isBare: boolean;
+}
+
+export type DiffBasis = "sha" | "time";
+export type DiffAgainst = "head" | "branch";
+
+/** The saved branch as a second thing to diff against, when the repository is on another branch. */
+export interface BranchTarget {
+  name: string;
+  state: "available" | "gone";
+  tipSha: string | null;
+}
+
+export type DiffOutcome =
+  | { kind: "no-repository" }
+  | { kind: "repository-gone" }
+  | { kind: "not-a-repository" }
+  | { kind: "no-commits" }
+  | { kind: "nothing-to-diff"; reason: string }
+  | { kind: "error"; message: string }
+  | { kind: "diff"; diff: DiffSinceSave; toLabel: string };
+
+export interface DiffPageData {
+  checkpoint: DiffCheckpoint;
+  repo: DiffRepository | null;
+  against: DiffAgainst;
+  basis: DiffBasis | null;
+  /** Which bases this checkpoint allows (for the "instead" links). */
+  bases: { sha: boolean; time: boolean };
+  currentBranch: string | null;
+  branchTarget: BranchTarget | null;
+  rebasedAway: boolean;
+  /** Plain-words explanations of what is shown and why. */
+  notices: string[];
+  outcome: DiffOutcome;
+}
+
+const DETACHED = /^(?:HEAD|detached|\(.*\))$/i;
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+const real = (path: string) => realpath(path).catch(() => path);
+
+/**
+ * The repository at exactly `path`, or why not. git looks upwards for a repository, so a folder
+ * that lost its .git would otherwise be answered by an enclosing repository.
+ */
+async function repositoryAt(path: string): Promise<{ facts: RepoFacts; isBare: boolean } | "gone" | "not-a-repository"> {
+  if (!(await isDirectory(path))) return "gone";
+  const facts = new RepoFacts(path);
+  const layout = await facts.layout();
+  if (!layout) return "not-a-repository";
+  const [here, top, gitDir] = await Promise.all([real(path), layout.topLevel ? real(layout.topLevel) : null, real(layout.gitDir)]);
+  const same = layout.topLevel ? top === here : gitDir === here;
+  return same ? { facts, isBare: layout.isBare } : "not-a-repository";
+}
+
+function findTip(refs: readonly RefTip[], branch: string): RefTip | null {
+  return (
+    refs.find((r) => r.kind === "branch" && r.shortName === branch) ??
+    refs.find((r) => r.kind === "remote" && r.shortName.slice(r.shortName.indexOf("/") + 1) === branch) ??
+    null
+  );
+}
+
+/** The last first-parent commit of `tip` made at or before the save time (the time basis). */
+async function commitBeforeTime(repoPath: string, tip: string, savedAt: string): Promise<string | null> {
+  const seconds = Math.floor(Date.parse(savedAt) / 1000);
+  if (!Number.isFinite(seconds) || !isFullSha(tip)) return null;
+  const out = await tryGit(repoPath, ["rev-list", "--first-parent", "--max-count=1", `--before=@${seconds}`, tip, "--"]);
+  const sha = out?.trim() ?? "";
+  return isFullSha(sha) ? sha : null;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof GitError) {
+    if (error.kind === "timeout") return "git took too long to compute this diff.";
+    if (error.kind === "output-too-large") return "The change is too large to show.";
+    return `git could not compute the diff: ${error.stderrFirstLine || error.kind}`;
+  }
+  return "The diff could not be computed.";
+}
+
+function loadCheckpoint(db: CairnDb, id: string) {
+  return db
+    .select({ doc: documents, repo: repositories })
+    .from(documents)
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(eq(documents.id, id))
+    .get();
+}
+
+/**
+ * What changed since a checkpoint was saved, computed on request (the diff page is an explicit
+ * view of the change; every git call is capped and time-limited by the runner).
+ */
+export async function loadDiffPage(db: CairnDb, id: string, params: { against?: string; basis?: string }): Promise<DiffPageData | null> {
+  const row = loadCheckpoint(db, id);
+  if (!row) return null;
+  const { doc, repo } = row;
+  const freshness = parseFreshness(doc.freshness);
+  const savedAtUsable = !!doc.savedAt && doc.savedAtSource !== "mtime" && Number.isFinite(Date.parse(doc.savedAt));
+  const data: DiffPageData = {
+    checkpoint: {
+      id: doc.id, title: doc.title, path: doc.path, format: doc.format, branch: doc.branch,
+      headSha: doc.headSha, headShaRaw: doc.headShaRaw, savedAt: doc.savedAt, savedAtUsable, freshness,
+    },
+    repo: repo ? { id: repo.id, name: repo.name, path: repo.path, isBare: repo.isBare } : null,
+    against: "head",
+    basis: null,
+    bases: { sha: !!doc.headSha, time: savedAtUsable },
+    currentBranch: repo?.currentBranch ?? null,
+    branchTarget: null,
+    rebasedAway: freshness ? isRebasedAway(freshness) : false,
+    notices: [],
+    outcome: { kind: "no-repository" },
+  };
+  if (!repo) return data;
+  const found = await repositoryAt(repo.path);
+  if (found === "gone") return { ...data, outcome: { kind: "repository-gone" } };
+  if (found === "not-a-repository") return { ...data, outcome: { kind: "not-a-repository" } };
+  const { facts } = found;
+  const [head, refs] = await Promise.all([facts.head(), facts.refs()]);
+  data.currentBranch = head.currentBranch;
+  if (!head.headSha) return { ...data, outcome: { kind: "no-commits" } };
+
+  const saved = branchName(doc.branch);
+  if (saved && !DETACHED.test(saved) && saved !== head.currentBranch) {
+    const tip = findTip(refs, saved);
+    data.branchTarget = { name: saved, state: tip ? "available" : "gone", tipSha: tip?.sha ?? null };
+  }
+  const onBranch = params.against === "branch" && data.branchTarget?.state === "available";
+  data.against = onBranch ? "branch" : "head";
+  const toSha = onBranch && data.branchTarget?.tipSha ? data.branchTarget.tipSha : head.headSha;
+  const toLabel = onBranch ? `the tip of ${saved}` : `HEAD${head.currentBranch ? ` (${head.currentBranch})` : " (detached)"}`;
+
+  const wanted = params.basis === "time" || params.basis === "sha" ? params.basis : null;
+  let basis: DiffBasis | null = wanted && data.bases[wanted] ? wanted : data.bases.sha ? "sha" : data.bases.time ? "time" : null;
+  if (found.isBare || repo.isBare) data.notices.push("Bare repository: there is no work tree, so only committed changes are shown.");
+
+  try {
+    let diff: DiffSinceSave | null = null;
+    if (basis === "sha" && doc.headSha) {
+      diff = await diffSinceSave(repo.path, doc.headSha, toSha);
+      if (diff && data.rebasedAway) {
+        data.notices.push(
+          `The saved commit ${doc.headSha.slice(0, 7)} is no longer in the current history (rebased or reset away). The files below compare its tree with ${toLabel}; the commits are those it lacks.`,
+        );
+      }
+      if (!diff) {
+        data.notices.push(`The saved commit ${doc.headSha.slice(0, 7)} can no longer be read from this repository.`);
+        basis = data.bases.time ? "time" : null;
+      }
+    }
+    if (!diff && basis === "time" && doc.savedAt) {
+      const recorded = doc.headShaRaw?.trim();
+      data.notices.push(
+        recorded && !doc.headSha
+          ? `The commit this checkpoint recorded (${recorded.slice(0, 12)}) is not in this repository; showing commits since its save time instead.`
+          : recorded
+            ? "Showing commits since the save time instead of since the saved commit."
+            : "This checkpoint recorded no commit; showing commits since its save time.",
+      );
+      const base = await commitBeforeTime(repo.path, toSha, doc.savedAt);
+      if (!base) {
+        data.basis = basis;
+        return { ...data, outcome: { kind: "nothing-to-diff", reason: "No commit on this line of history is older than the save time: everything here came after it." } };
+      }
+      data.notices.push(`Compared from ${base.slice(0, 7)}, the last commit made before the save.`);
+      diff = await diffSinceSave(repo.path, base, toSha);
+    }
+    data.basis = basis;
+    if (!diff) {
+      const reason = basis === null
+        ? "This checkpoint recorded neither a commit nor a usable save time: there is nothing to compare it with."
+        : "The commits to compare could not be found in this repository.";
+      return { ...data, outcome: { kind: "nothing-to-diff", reason } };
+    }
+    if (!onBranch && !found.isBare && (freshness?.dirtyNow ?? 0) > 0) {
+      data.notices.push(`Uncommitted changes (${freshness?.dirtyNow} entries in git status at the last index) are not part of this diff.`);
+    }
+    return { ...data, outcome: { kind: "diff", diff, toLabel } };
+  } catch (error) {
+    data.basis = basis;
+    return { ...data, outcome: { kind: "error", message: errorMessage(error) } };
+  }
+}
+
+export interface CompareOption {
+  id: string;
+  title: string | null;
+  path: string;
+  branch: string | null;
+  savedAt: string | null;
+}
+
+export interface CompareSide extends CompareOption {
+  headSha: string | null;
+  tasks: { text: string; done: boolean }[];
+  sections: { canonical: string | null; heading: string; level: number }[];
+}
+
+export type CommitsBetween =
+  | { kind: "ok"; comparison: ShaComparison }
+  | { kind: "same-commit"; sha: string }
+  | { kind: "missing-sha"; sides: ("A" | "B")[] }
+  | { kind: "unavailable"; reason: string };
+
+export interface ComparePageData {
+  repo: { id: number; name: string; path: string };
+  /** The repository's checkpoints, newest first. */
+  options: CompareOption[];
+  a: CompareSide | null;
+  b: CompareSide | null;
+  commits: CommitsBetween | null;
+}
+
+function side(db: CairnDb, repoId: number, id: string | undefined): CompareSide | null {
+  if (!id) return null;
+  const doc = db
+    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt, headSha: documents.headSha })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.repositoryId, repoId)))
+    .get();
+  if (!doc) return null;
+  return {
+    ...doc,
+    tasks: db.select({ text: tasks.text, done: tasks.done }).from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).all(),
+    sections: db
+      .select({ canonical: sections.canonical, heading: sections.heading, level: sections.level })
+      .from(sections)
+      .where(eq(sections.documentId, id))
+      .orderBy(asc(sections.position))
+      .all(),
+  };
+}
+
+async function commitsBetween(repoPath: string, a: CompareSide, b: CompareSide): Promise<CommitsBetween> {
+  const missing = [!a.headSha ? "A" : null, !b.headSha ? "B" : null].filter((s): s is "A" | "B" => s !== null);
+  if (missing.length > 0 || !a.headSha || !b.headSha) return { kind: "missing-sha", sides: missing };
+  if (a.headSha === b.headSha) return { kind: "same-commit", sha: a.headSha };
+  const found = await repositoryAt(repoPath);
+  if (found === "gone") return { kind: "unavailable", reason: "The repository is no longer on disk." };
+  if (found === "not-a-repository") return { kind: "unavailable", reason: "The folder is no longer a git repository." };
+  try {
+    const comparison = await compareShas(repoPath, a.headSha, b.headSha);
+    return comparison ? { kind: "ok", comparison } : { kind: "unavailable", reason: "One of the saved commits is no longer in this repository." };
+  } catch (error) {
+    return { kind: "unavailable", reason: errorMessage(error) };
+  }
+}
+
+/** Two checkpoints of one repository side by side; commits between their shas come from git (compareShas). */
+export async function loadComparePage(db: CairnDb, repoId: number, aId?: string, bId?: string): Promise<ComparePageData | null> {
+  const repo = db.select({ id: repositories.id, name: repositories.name, path: repositories.path }).from(repositories).where(eq(repositories.id, repoId)).get();
+  if (!repo) return null;
+  const options = db
+    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt })
+    .from(documents)
+    .where(and(eq(documents.repositoryId, repoId), eq(documents.kind, "checkpoint"), notDuplicate))
+    .orderBy(desc(documents.savedAt), asc(documents.id))
+    .all();
+  const a = side(db, repoId, aId);
+  const b = side(db, repoId, bId);
+  return { repo, options, a, b, commits: a && b ? await commitsBetween(repo.path, a, b) : null };
+}

@@ -1,0 +1,112 @@
+import "server-only";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents, repositories, secretFindings } from "../../db/schema";
+
+/** Where a secret was found. The value itself is never stored, only its rule and position. */
+export interface SecretLocation {
+  rule: string;
+  line: number;
+  column: number;
+}
+
+/** One file holding at least one finding, with every finding in it. */
+export interface SecretFile {
+  documentId: string;
+  title: string | null;
+  format: string;
+  /** Relative to the repository (absolute outside any repository). */
+  path: string;
+  absPath: string;
+  /** `worktree`, or `git:<ref>` for a file found only in a branch's commits. */
+  source: string;
+  savedAt: string | null;
+  contentHash: string;
+  repository: { id: number; name: string; path: string } | null;
+  findings: SecretLocation[];
+  /** Only a file in the work tree can be redacted in place; history needs a rewrite and a key rotation. */
+  redactable: boolean;
+}
+
+export interface SecretAudit {
+  files: SecretFile[];
+  total: number;
+  /** Findings per rule, most frequent first. */
+  byRule: { rule: string; count: number }[];
+  repositories: number;
+}
+
+function findingRows(db: CairnDb, documentId?: string) {
+  return db
+    .select({
+      documentId: documents.id,
+      title: documents.title,
+      format: documents.format,
+      path: documents.path,
+      absPath: documents.absPath,
+      source: documents.source,
+      savedAt: documents.savedAt,
+      indexedAt: documents.indexedAt,
+      contentHash: documents.contentHash,
+      repoId: repositories.id,
+      repoName: repositories.name,
+      repoPath: repositories.path,
+      rule: secretFindings.rule,
+      line: secretFindings.line,
+      column: secretFindings.column,
+    })
+    .from(secretFindings)
+    .innerJoin(documents, eq(documents.id, secretFindings.documentId))
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(documentId === undefined ? undefined : eq(documents.id, documentId))
+    .orderBy(
+      sql`${documents.savedAt} IS NULL`,
+      desc(documents.savedAt),
+      desc(documents.indexedAt),
+      asc(documents.absPath),
+      asc(secretFindings.line),
+      asc(secretFindings.column),
+    )
+    .all();
+}
+
+/** Every finding across repositories, grouped by file, newest save first. */
+export function secretAudit(db: CairnDb, documentId?: string): SecretAudit {
+  const rows = findingRows(db, documentId);
+  const files = new Map<string, SecretFile>();
+  const rules = new Map<string, number>();
+  const repos = new Set<number>();
+  for (const row of rows) {
+    let file = files.get(row.documentId);
+    if (!file) {
+      file = {
+        documentId: row.documentId,
+        title: row.title,
+        format: row.format,
+        path: row.path,
+        absPath: row.absPath,
+        source: row.source,
+        savedAt: row.savedAt,
+        contentHash: row.contentHash,
+        repository: row.repoId !== null && row.repoName && row.repoPath ? { id: row.repoId, name: row.repoName, path: row.repoPath } : null,
+        findings: [],
+        redactable: row.source === "worktree",
+      };
+      files.set(row.documentId, file);
+    }
+    file.findings.push({ rule: row.rule, line: row.line, column: row.column });
+    rules.set(row.rule, (rules.get(row.rule) ?? 0) + 1);
+    if (row.repoId !== null) repos.add(row.repoId);
+  }
+  return {
+    files: [...files.values()],
+    total: rows.length,
+    byRule: [...rules.entries()].map(([rule, count]) => ({ rule, count })).sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)),
+    repositories: repos.size,
+  };
+}
+
+/** The one file the redact action works on: its location and the hash the page was rendered with. */
+export function secretFileById(db: CairnDb, documentId: string): SecretFile | null {
+  return secretAudit(db, documentId).files[0] ?? null;
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import type { ReferencedFileRow, SectionRow } from "../../db/schema";
+import { CANONICAL_SECTIONS } from "../parse/types";
+import { renderMarkdown } from "./markdown";
+
+/** One section of the normalised view, ready to draw. */
+export type SectionBlock =
+  | { type: "text"; key: string; heading: string; canonical: string | null; html: string }
+  /** The remaining-work section: the checklist, plus whatever prose the section held besides its list. */
+  | { type: "checklist"; key: string; heading: string; canonical: string | null; html: string }
+  /** Key or modified files: the referenced files marked present or missing, with the note written beside each. */
+  | { type: "files"; key: string; heading: string; canonical: string | null; role: "key" | "modified"; files: FileEntry[] };
+
+export interface FileEntry {
+  path: string;
+  /** false: referenced_files.existsNow === false; null: not checked (outside a repository). */
+  present: boolean | null;
+  note: string;
+}
+
+const ORDER = new Map<string, number>(CANONICAL_SECTIONS.map((c, i) => [c, i]));
+const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+/;
+const CHECKLIST_HOMES = ["remaining", "next-steps"];
+
+function rank(section: SectionRow): number {
+  return section.canonical ? (ORDER.get(section.canonical) ?? CANONICAL_SECTIONS.length) : CANONICAL_SECTIONS.length;
+}
+
+/** What the author wrote beside a path on its line ("src/app.ts | worth reading first" -> "worth reading first"). */
+function noteFor(path: string, text: string): string {
+  const line = text.split("\n").find((l) => l.includes(path));
+  if (!line) return "";
+  return line
+    .replace(path, "")
+    .replace(/`+/g, "")
+    .replace(/^[\s|:*\-—–>]+|[\s|:*]+$/g, "")
+    .replace(/\s*\|\s*/g, " · ")
+    .replace(/^[-—–:·\s]+/, "")
+    .trim();
+}
+
+function files(refs: ReferencedFileRow[], role: "key" | "modified", text: string): FileEntry[] {
+  const seen = new Set<string>();
+  return refs
+    .filter((r) => r.role === role && !seen.has(r.path) && seen.add(r.path))
+    .map((r) => ({ path: r.path, present: r.existsNow === null ? null : r.existsNow, note: noteFor(r.path, text) }));
+}
+
+/**
+ * Sections in the canonical order of lib/parse/types (stable: unknown sections keep their order, last),
+ * under the headings the author wrote. The task list replaces the list of the first remaining / next-steps
+ * section, or comes first when no section holds it.
+ */
+export function sectionBlocks(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }): { blocks: SectionBlock[]; checklistPlaced: boolean } {
+  const ordered = [...sections].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
+  const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
+  const blocks = ordered.map((s): SectionBlock => {
+    const key = `s${s.id}`;
+    const base = { key, heading: s.heading, canonical: s.canonical };
+    if (s === home) {
+      const prose = s.text.split("\n").filter((l) => !LIST_LINE.test(l)).join("\n").trim();
+      return { ...base, type: "checklist", html: renderMarkdown(prose) };
+    }
+    const role = s.canonical === "key-files" ? "key" : s.canonical === "modified-files" ? "modified" : null;
+    if (role) {
+      const entries = files(opts.references, role, s.text);
+      if (entries.length) return { ...base, type: "files", role, files: entries };
+    }
+    return { ...base, type: "text", html: renderMarkdown(s.text) };
+  });
+  return { blocks, checklistPlaced: !!home };
+}
+
+/** Key files the page could not place in a section of their own. */
+export function unplacedKeyFiles(blocks: SectionBlock[], references: ReferencedFileRow[]): FileEntry[] {
+  if (blocks.some((b) => b.type === "files" && b.role === "key")) return [];
+  return files(references, "key", "");
+}
+
+/** The normalised view of a document: its blocks, and the key files no section of its own holds. */
+export function normalisedView(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }) {
+  const { blocks, checklistPlaced } = sectionBlocks(sections, opts);
+  return { blocks, checklistPlaced, extraKeyFiles: unplacedKeyFiles(blocks, opts.references) };
+}

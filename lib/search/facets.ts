@@ -1,0 +1,119 @@
+import "server-only";
+import type { CairnDb } from "../../db/client";
+import type { SearchFilters } from "./filters";
+import { nextDay } from "./filters";
+
+/**
+ * The few columns filters look at, for every document, kept in memory per connection.
+ *
+ * `documents` rows are wide (the body and the original are stored inline), so testing a filter on
+ * thousands of text matches row by row costs a page read each. This copy is read once, and again only
+ * after the database changed: `PRAGMA data_version` moves when another connection commits (the CLI's
+ * indexer), `total_changes()` when this one writes (the server's own indexer and actions).
+ */
+export interface Facet {
+  rowid: number;
+  id: string;
+  repositoryId: number | null;
+  branch: string | null;
+  /** The status shown: completed once completed in Cairn, else the file's normalised status. */
+  status: string | null;
+  format: string;
+  kind: string;
+  level: string;
+  savedAt: string | null;
+  /** The resolved commit, lower-case; else the sha as written when it looks like one. */
+  sha: string | null;
+  duplicate: boolean;
+}
+
+export interface FacetIndex {
+  list: Facet[];
+  byRowid: Map<number, Facet>;
+  byId: Map<string, Facet>;
+}
+
+interface Cached {
+  version: string;
+  index: FacetIndex;
+}
+
+const cache = new WeakMap<object, Cached>();
+
+function versionOf(db: CairnDb): string {
+  const client = db.$client;
+  const dataVersion = client.pragma("data_version", { simple: true }) as number;
+  const changes = client.prepare("SELECT total_changes()").pluck().get() as number;
+  return `${dataVersion}:${changes}`;
+}
+
+const LOAD = `SELECT d.rowid AS rowid, d.id AS id, d.repository_id AS repositoryId, d.branch AS branch,
+  CASE WHEN d.completed_in_cairn = 1 OR c.document_id IS NOT NULL THEN 'completed' ELSE d.status END AS status,
+  d.format AS format, d.kind AS kind, coalesce(d.freshness_level, 'unknown') AS level, d.saved_at AS savedAt,
+  lower(coalesce(d.head_sha, CASE WHEN length(d.head_sha_raw) BETWEEN 7 AND 64 THEN d.head_sha_raw END)) AS sha,
+  d.duplicate_of IS NOT NULL AS duplicate
+  FROM documents d LEFT JOIN cairn_completions c ON c.document_id = d.id`;
+
+export function facetIndex(db: CairnDb): FacetIndex {
+  const version = versionOf(db);
+  const cached = cache.get(db.$client);
+  if (cached && cached.version === version) return cached.index;
+  const list = (db.$client.prepare(LOAD).all() as (Omit<Facet, "duplicate"> & { duplicate: number })[]).map((f) => ({
+    ...f,
+    duplicate: f.duplicate === 1,
+  }));
+  const index: FacetIndex = { list, byRowid: new Map(list.map((f) => [f.rowid, f])), byId: new Map(list.map((f) => [f.id, f])) };
+  cache.set(db.$client, { version: versionOf(db), index });
+  return index;
+}
+
+/** Repository ids a `repo` filter names: an absolute path, a name (any case), a numeric id; null for "global". */
+function repositoryIds(db: CairnDb, repo: string): Set<number | null> {
+  if (repo === "global") return new Set([null]);
+  const path = repo.length > 1 ? repo.replace(/\/+$/, "") : repo;
+  const ids = db.$client
+    .prepare("SELECT id FROM repositories WHERE path = ? OR name = ? COLLATE NOCASE OR (? GLOB '[0-9]*' AND id = CAST(? AS INTEGER))")
+    .pluck()
+    .all(path, repo, repo, repo) as number[];
+  return new Set(ids);
+}
+
+const IN_PROGRESS = new Set(["in-progress", "blocked"]);
+const COMPLETED = new Set(["completed", "superseded"]);
+
+/** One predicate for all filters; duplicates (latest.md beside its archive) are always left out. */
+export function facetFilter(db: CairnDb, filters: SearchFilters): (facet: Facet | undefined) => facet is Facet {
+  const repos = filters.repo ? repositoryIds(db, filters.repo.trim()) : null;
+  const before = filters.to ? nextDay(filters.to) : null;
+  return (f): f is Facet => {
+    if (!f || f.duplicate) return false;
+    if (repos && !repos.has(f.repositoryId)) return false;
+    if (filters.branch && f.branch !== filters.branch) return false;
+    if (filters.status === "in-progress" && !(f.status && IN_PROGRESS.has(f.status))) return false;
+    if (filters.status === "completed" && !(f.status && COMPLETED.has(f.status))) return false;
+    if (filters.status === "none" && f.status !== null) return false;
+    if (filters.format && f.format !== filters.format) return false;
+    if (filters.kind && f.kind !== filters.kind) return false;
+    if (filters.level && f.level !== filters.level) return false;
+    if (filters.from && !(f.savedAt && f.savedAt >= filters.from)) return false;
+    if (before && !(f.savedAt && f.savedAt < before)) return false;
+    return true;
+  };
+}
+
+/** Saved at one of these commits (each a lower-case prefix of 7..40 hex, or a full sha a short saved one begins). */
+export function savedAtAny(facet: Facet, shas: readonly string[]): boolean {
+  const sha = facet.sha;
+  if (!sha) return false;
+  return shas.some((s) => sha.startsWith(s) || (sha.length < 40 && s.startsWith(sha)));
+}
+
+/** Newest first; undated last; then by id, so that pages are stable. */
+export function newestFirst(a: Facet, b: Facet): number {
+  if (a.savedAt !== b.savedAt) {
+    if (a.savedAt === null) return 1;
+    if (b.savedAt === null) return -1;
+    return a.savedAt < b.savedAt ? 1 : -1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

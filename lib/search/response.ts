@@ -1,0 +1,148 @@
+/**
+ * The JSON a search answers with, the same from `GET /api/search` and `cairn search --json`.
+ * Like the record of record.md, it is a contract: add fields, never rename or drop one.
+ */
+import type { SearchFilters } from "./filters";
+import { partsToHtml, partsToText, type SnippetPart } from "./snippet";
+
+/** Structural copy of lib/queries/search's hit, so that this module stays free of the database. */
+export interface HitLike {
+  id: string;
+  repo: string | null;
+  repoName: string | null;
+  path: string;
+  source: string;
+  title: string | null;
+  format: string;
+  kind: string;
+  status: string | null;
+  branch: string | null;
+  savedAt: string | null;
+  level: string | null;
+  headSha: string | null;
+  rank: number | null;
+  matchedBy: "text" | "file" | "commit" | "filter";
+  titleParts: SnippetPart[];
+  snippet: SnippetPart[];
+  references?: { path: string; role: string }[];
+}
+
+export interface ResultLike {
+  query: string;
+  parsed: { terms: string[]; phrases: string[]; excluded: string[]; filePaths: string[]; shas: string[] };
+  filters: SearchFilters;
+  hits: HitLike[];
+  total: number;
+  limit: number;
+  offset: number;
+  notes: string[];
+}
+
+export interface SearchResponseHit {
+  id: string;
+  /** Where the dashboard shows it. */
+  url: string;
+  repo: string | null;
+  repoName: string | null;
+  path: string;
+  source: string;
+  title: string | null;
+  format: string;
+  kind: string;
+  status: string | null;
+  branch: string | null;
+  savedAt: string | null;
+  level: string | null;
+  headSha: string | null;
+  rank: number | null;
+  matchedBy: HitLike["matchedBy"];
+  /** Plain text. */
+  snippet: string;
+  /** The snippet in parts: `mark` is true for the words that matched. */
+  snippetParts: SnippetPart[];
+  /** The snippet as HTML: text escaped, matches in <mark>. */
+  snippetHtml: string;
+  titleParts: SnippetPart[];
+  titleHtml: string;
+  references?: { path: string; role: string }[];
+}
+
+export interface SearchResponseGroup {
+  repo: string | null;
+  repoName: string | null;
+  total: number;
+  hits: SearchResponseHit[];
+}
+
+export interface SearchResponse {
+  query: string;
+  total: number;
+  limit: number;
+  offset: number;
+  group: "flat" | "repo";
+  /** How the query was read. */
+  interpreted: ResultLike["parsed"] & { filters: SearchFilters };
+  notes: string[];
+  /** Always the flat, ranked list. */
+  hits: SearchResponseHit[];
+  /** With group=repo: the same hits by repository, repositories in the order of their best hit. */
+  groups?: SearchResponseGroup[];
+}
+
+export function responseHit(hit: HitLike): SearchResponseHit {
+  return {
+    id: hit.id,
+    url: `/checkpoints/${hit.id}`,
+    repo: hit.repo,
+    repoName: hit.repoName,
+    path: hit.path,
+    source: hit.source,
+    title: hit.title,
+    format: hit.format,
+    kind: hit.kind,
+    status: hit.status,
+    branch: hit.branch,
+    savedAt: hit.savedAt,
+    level: hit.level,
+    headSha: hit.headSha,
+    rank: hit.rank,
+    matchedBy: hit.matchedBy,
+    snippet: partsToText(hit.snippet),
+    snippetParts: hit.snippet,
+    snippetHtml: partsToHtml(hit.snippet),
+    titleParts: hit.titleParts,
+    titleHtml: partsToHtml(hit.titleParts),
+    ...(hit.references ? { references: hit.references } : {}),
+  };
+}
+
+export function groupByRepository(hits: SearchResponseHit[]): SearchResponseGroup[] {
+  const groups = new Map<string, SearchResponseGroup>();
+  for (const hit of hits) {
+    const key = hit.repo ?? "";
+    let group = groups.get(key);
+    if (!group) {
+      group = { repo: hit.repo, repoName: hit.repoName, total: 0, hits: [] };
+      groups.set(key, group);
+    }
+    group.hits.push(hit);
+    group.total++;
+  }
+  return [...groups.values()];
+}
+
+export function toSearchResponse(result: ResultLike, group: "flat" | "repo" = "flat"): SearchResponse {
+  const hits = result.hits.map(responseHit);
+  const { terms, phrases, excluded, filePaths, shas } = result.parsed;
+  return {
+    query: result.query,
+    total: result.total,
+    limit: result.limit,
+    offset: result.offset,
+    group,
+    interpreted: { terms, phrases, excluded, filePaths, shas, filters: result.filters },
+    notes: result.notes,
+    hits,
+    ...(group === "repo" ? { groups: groupByRepository(hits) } : {}),
+  };
+}

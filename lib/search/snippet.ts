@@ -1,0 +1,139 @@
+/**
+ * Snippets and highlights built from plain text: the text is split into parts, and only the words
+ * Cairn matched are marked. Nothing in a document can mark itself, and HTML is made by escaping first.
+ */
+
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+export interface HighlightTerm {
+  /** Normalised (lower case, no diacritics). */
+  word: string;
+  prefix: boolean;
+}
+
+/** What SQLite's unicode61 tokenizer treats as token characters (L*, N*, Co). */
+export const WORD_PATTERN = /[\p{L}\p{N}\p{Co}]+/gu;
+
+/**
+ * Lower case without the diacritics of Latin-like scripts, close to what `remove_diacritics 2` folds
+ * (é → e, Ü → u); marks of other scripts (ポ's handakuten) are kept, as SQLite keeps them.
+ */
+export function normalizeWord(word: string): string {
+  return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase();
+}
+
+/** Long documents are only looked at up to here for a snippet. */
+const SCAN_LIMIT = 512 * 1024;
+
+interface Token {
+  start: number;
+  end: number;
+  mark: boolean;
+}
+
+function matches(word: string, terms: readonly HighlightTerm[]): boolean {
+  const normalized = normalizeWord(word);
+  return terms.some((t) => (t.prefix ? normalized.startsWith(t.word) : normalized === t.word));
+}
+
+function tokensOf(text: string, terms: readonly HighlightTerm[]): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(WORD_PATTERN)) {
+    tokens.push({ start: m.index, end: m.index + m[0].length, mark: terms.length > 0 && matches(m[0], terms) });
+  }
+  return tokens;
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ");
+}
+
+function push(parts: SnippetPart[], text: string, mark: boolean): void {
+  if (!text) return;
+  const last = parts[parts.length - 1];
+  if (last && last.mark === mark) last.text += text;
+  else parts.push({ text, mark });
+}
+
+/** Parts of `text` from `from` to `to`, with matched words marked. */
+function partsBetween(text: string, tokens: Token[], from: number, to: number): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  let cursor = from;
+  for (const token of tokens) {
+    if (token.end <= from || token.start >= to) continue;
+    if (!token.mark) continue;
+    push(parts, squash(text.slice(cursor, token.start)), false);
+    push(parts, text.slice(token.start, token.end), true);
+    cursor = token.end;
+  }
+  push(parts, squash(text.slice(cursor, to)), false);
+  return parts;
+}
+
+/** The whole text with matched words marked (titles). */
+export function highlightText(text: string | null, terms: readonly HighlightTerm[]): SnippetPart[] {
+  if (!text) return [];
+  return partsBetween(text, tokensOf(text, terms), 0, text.length);
+}
+
+/**
+ * A window of about `size` words around the densest run of matches, with an ellipsis where the text
+ * was cut. Without any match, the beginning of the text.
+ */
+export function buildSnippet(fullText: string, terms: readonly HighlightTerm[], size = 24): SnippetPart[] {
+  const text = fullText.length > SCAN_LIMIT ? fullText.slice(0, SCAN_LIMIT) : fullText;
+  const tokens = tokensOf(text, terms);
+  if (tokens.length === 0) return text.trim() ? [{ text: squash(text.trim()).slice(0, 200), mark: false }] : [];
+  let best = 0;
+  let bestCount = -1;
+  let count = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].mark) count++;
+    if (i >= size && tokens[i - size].mark) count--;
+    const start = Math.max(0, i - size + 1);
+    if (count > bestCount) {
+      bestCount = count;
+      best = start;
+    }
+  }
+  if (bestCount > 0) {
+    // the first match of the window a third of the way in, so that it has context on both sides
+    const first = tokens.findIndex((t, i) => i >= best && t.mark);
+    best = Math.max(0, first - Math.floor(size / 3));
+    if (best < 4) best = 0;
+  }
+  const lastIndex = Math.min(tokens.length - 1, best + size - 1);
+  const from = best === 0 ? 0 : tokens[best].start;
+  const to = lastIndex === tokens.length - 1 && text === fullText ? text.length : tokens[lastIndex].end;
+  const parts = partsBetween(text, tokens, from, to);
+  if (parts.length) {
+    parts[0].text = parts[0].text.replace(/^\s+/, "");
+    const tail = parts[parts.length - 1];
+    tail.text = tail.text.replace(/\s+$/, "");
+  }
+  if (from > 0) parts.unshift({ text: "… ", mark: false });
+  if (to < fullText.length && fullText.slice(to).trim()) push(parts, " …", false);
+  return mergeParts(parts.filter((p) => p.text !== ""));
+}
+
+function mergeParts(parts: SnippetPart[]): SnippetPart[] {
+  const merged: SnippetPart[] = [];
+  for (const p of parts) push(merged, p.text, p.mark);
+  return merged;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** Escape first, then mark: safe to inject. */
+export function partsToHtml(parts: readonly SnippetPart[]): string {
+  return parts.map((p) => (p.mark ? `<mark>${escapeHtml(p.text)}</mark>` : escapeHtml(p.text))).join("");
+}
+
+export function partsToText(parts: readonly SnippetPart[]): string {
+  return parts.map((p) => p.text).join("");
+}

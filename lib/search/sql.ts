@@ -1,0 +1,79 @@
+import "server-only";
+import type { CairnDb } from "../../db/client";
+
+/** bm25 weights: title, decisions, body. */
+export const BM25_WEIGHTS = "10.0, 4.0, 1.0";
+
+/** What a hit shows, read for the hits of one page only (these rows are wide). */
+const HIT_SQL = `SELECT d.rowid AS rowid, d.id AS id, r.path AS repo, r.name AS repoName, d.path AS path, d.source AS source,
+  d.title AS title, d.format AS format, d.kind AS kind, d.branch AS branch, d.saved_at AS savedAt, d.head_sha AS headSha,
+  d.body AS body
+  FROM documents d LEFT JOIN repositories r ON r.id = d.repository_id WHERE d.rowid IN `;
+
+export interface HitRow {
+  rowid: number;
+  id: string;
+  repo: string | null;
+  repoName: string | null;
+  path: string;
+  source: string;
+  title: string | null;
+  format: string;
+  kind: string;
+  branch: string | null;
+  savedAt: string | null;
+  headSha: string | null;
+  body: string;
+}
+
+function placeholders(n: number): string {
+  return `(${Array.from({ length: n }, () => "?").join(",")})`;
+}
+
+export function hitRows(db: CairnDb, rowids: number[]): Map<number, HitRow> {
+  if (rowids.length === 0) return new Map();
+  const rows = db.$client.prepare(HIT_SQL + placeholders(rowids.length)).all(...rowids) as HitRow[];
+  return new Map(rows.map((r) => [r.rowid, r]));
+}
+
+/** Every text match with its bm25 score, best first. Only the FTS index is read. */
+export function textMatches(db: CairnDb, match: string): [rowid: number, score: number][] {
+  return db.$client
+    .prepare(`SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts WHERE documents_fts MATCH ? ORDER BY score`)
+    .raw()
+    .all(match) as [number, number][];
+}
+
+/** `LIKE` pattern for "ends with /path", backslash as the escape character. */
+export function suffixPattern(path: string): string {
+  return `%/${path.replace(/[%_\\]/g, "\\$&")}`;
+}
+
+/** Ids of the documents that reference any of these paths (exactly, or as the end of a longer path). */
+export function referencingDocuments(db: CairnDb, paths: string[]): Set<string> {
+  const parts = paths.map(
+    () => "SELECT document_id FROM referenced_files WHERE path = ? UNION SELECT document_id FROM referenced_files WHERE path LIKE ? ESCAPE '\\'",
+  );
+  const ids = db.$client.prepare(parts.join(" UNION ")).pluck().all(...paths.flatMap((p) => [p, suffixPattern(p)])) as string[];
+  return new Set(ids);
+}
+
+/** How each document refers to the traced paths. */
+export function tracedReferences(db: CairnDb, ids: string[], paths: string[]): Map<string, { path: string; role: string }[]> {
+  const result = new Map<string, { path: string; role: string }[]>();
+  if (ids.length === 0 || paths.length === 0) return result;
+  const ors = paths.map(() => "path = ? OR path LIKE ? ESCAPE '\\'").join(" OR ");
+  const rows = db.$client
+    .prepare(
+      `SELECT DISTINCT document_id AS documentId, path, role FROM referenced_files
+       WHERE document_id IN ${placeholders(ids.length)} AND (${ors}) ORDER BY path, role`,
+    )
+    .all(...ids, ...paths.flatMap((p) => [p, suffixPattern(p)])) as { documentId: string; path: string; role: string }[];
+  for (const row of rows) {
+    const list = result.get(row.documentId) ?? [];
+    list.push({ path: row.path, role: row.role });
+    result.set(row.documentId, list);
+  }
+  return result;
+}
+

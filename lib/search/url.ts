@@ -1,0 +1,20 @@
+/** Search state in the URL: pure, so the page's client code can use it without the validation library. */
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 500;
+
+export const SEARCH_PARAM_NAMES = ["q", "repo", "branch", "status", "format", "kind", "level", "from", "to", "group", "limit", "offset"] as const;
+export type SearchParamName = (typeof SEARCH_PARAM_NAMES)[number];
+
+/** The query string for a search, leaving out empty values and defaults: what the page puts in the URL. */
+export function searchQueryString(values: Partial<Record<SearchParamName, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const name of SEARCH_PARAM_NAMES) {
+    const value = values[name];
+    if (value === undefined || value === "") continue;
+    if (name === "group" && value === "flat") continue;
+    if (name === "limit" && Number(value) === DEFAULT_LIMIT) continue;
+    if (name === "offset" && Number(value) === 0) continue;
+    params.set(name, String(value));
+  }
+  return params.toString();
+}

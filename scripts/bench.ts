@@ -1,0 +1,112 @@
+/**
+ * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N]`
+ *
+ * Builds a world with the project's own generator (200 repositories x scale, about 30 documents each)
+ * in a temporary folder, then measures in one run: the baseline (read every candidate file + one
+ * `git status` per repository), a cold `cairn index` and a warm one (child processes; peak RSS), search
+ * latency through the running server's API, and `rg -l -i` over the same files. Prints a table with
+ * PASS/MISS per target, and keeps the result in tmp/bench-results/ (so that a scale-10 run can compare).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildWorld } from "./fixtures/world";
+import { benchQueries } from "./bench/queries";
+import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/measure";
+import { startServer, timeSearch } from "./bench/server";
+import { machine, render, type BenchResult } from "./bench/report";
+
+const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
+  return value;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+async function main(): Promise<void> {
+  const scale = option("scale", 1);
+  const repositories = Math.round(option("repos", 200) * scale);
+  const rounds = option("rounds", 3);
+  const load = loadavg();
+  const dir = mkdtempSync(join(tmpdir(), "cairn-bench-"));
+  const db = join(dir, "cairn.db");
+  const resultsDir = join(projectDir, "tmp", "bench-results");
+  const server: { stop?: () => Promise<void> } = {};
+  try {
+    log(`building ${repositories} repositories in ${dir} (about ${repositories * 30} documents)…`);
+    const started = performance.now();
+    const world = buildWorld(join(dir, "world"), { repositories, htmlCheckpoints: 22 });
+    const worldMs = performance.now() - started;
+    log(`world built in ${(worldMs / 1000).toFixed(1)} s`);
+
+    log("baseline: reading every candidate file and one git status per repository…");
+    await baseline(world.root); // warms the page cache like the index runs will find it
+    const base = await baseline(world.root);
+
+    log("cold index (child process)…");
+    const cold = await indexChild(projectDir, { root: world.root, home: world.home, db });
+    log("warm re-index (child process)…");
+    const warm = await indexChild(projectDir, { root: world.root, home: world.home, db });
+    const documents = (cold.summary?.documents as { new?: number } | undefined)?.new ?? 0;
+
+    log("starting the server…");
+    const running = await startServer(projectDir, db, { skipBuild: flag("skip-build"), log });
+    server.stop = running.stop;
+    const queries = benchQueries(world);
+    for (const query of queries) await timeSearch(running.port, query); // warm-up: statements, caches
+    const samples: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const query of queries) samples.push((await timeSearch(running.port, query)).ms);
+    }
+    await running.stop();
+    server.stop = undefined;
+
+    let rg: BenchResult["rg"] = null;
+    if (rgInstalled()) {
+      log("rg over the same files…");
+      for (const query of queries) rgOnce(world.root, query.rg);
+      const rgSamples: number[] = [];
+      for (let round = 0; round < Math.min(rounds, 2); round++) for (const query of queries) rgSamples.push(rgOnce(world.root, query.rg).ms);
+      rg = { p50: percentile(rgSamples, 50), p95: percentile(rgSamples, 95), samples: rgSamples.length };
+    }
+
+    const referenceFile = join(resultsDir, "scale-1.json");
+    const reference = scale > 1 && existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as BenchResult) : null;
+    const result: BenchResult = {
+      scale,
+      repositories: base.repositories,
+      documents,
+      candidateFiles: base.files,
+      candidateBytes: base.bytes,
+      machine: machine(load),
+      worldMs,
+      baselineMs: base.ms,
+      cold: { wallMs: cold.wallMs, indexerMs: cold.indexerMs },
+      warm: { wallMs: warm.wallMs, indexerMs: warm.indexerMs, parsed: typeof warm.summary?.parsed === "number" ? warm.summary.parsed : null },
+      peakRssMiB: cold.peakRssMiB,
+      rssSource: cold.rssSource,
+      search: { p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples), samples: samples.length, queries: queries.length },
+      rg,
+      referenceP95: reference?.search.p95 ?? null,
+      at: new Date().toISOString(),
+    };
+    mkdirSync(resultsDir, { recursive: true });
+    const custom = process.argv.includes("--repos") ? `-repos${repositories}` : "";
+    writeFileSync(join(resultsDir, `scale-${scale}${custom}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${render(result)}\n`);
+  } finally {
+    await server.stop?.();
+    if (flag("keep")) log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

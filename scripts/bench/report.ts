@@ -1,0 +1,109 @@
+/** The benchmark's result: what was measured, the targets, and the table it prints. */
+import { cpus, totalmem } from "node:os";
+
+export interface BenchResult {
+  scale: number;
+  repositories: number;
+  documents: number;
+  candidateFiles: number;
+  candidateBytes: number;
+  machine: { nproc: number; memoryGiB: number; node: string; cpu: string; loadAverage: string };
+  worldMs: number;
+  baselineMs: number;
+  cold: { wallMs: number; indexerMs: number | null };
+  warm: { wallMs: number; indexerMs: number | null; parsed: number | null };
+  peakRssMiB: number | null;
+  rssSource: string;
+  search: { p50: number; p95: number; max: number; samples: number; queries: number };
+  rg: { p50: number; p95: number; samples: number } | null;
+  /** The p95 of a scale-1 run, when known, for the growth target. */
+  referenceP95: number | null;
+  at: string;
+}
+
+export interface Verdict {
+  target: string;
+  measured: string;
+  pass: boolean | null;
+}
+
+const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+
+export function machine(loadAverage: number[]): BenchResult["machine"] {
+  return {
+    nproc: cpus().length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    cpu: cpus()[0]?.model?.trim() ?? "unknown",
+    loadAverage: loadAverage.map((n) => n.toFixed(2)).join(" "),
+  };
+}
+
+export function verdicts(r: BenchResult): Verdict[] {
+  const list: Verdict[] = [
+    {
+      target: "cold index <= 3x baseline",
+      measured: `${fmtMs(r.cold.wallMs)} = ${(r.cold.wallMs / r.baselineMs).toFixed(1)}x of ${fmtMs(r.baselineMs)}`,
+      pass: r.cold.wallMs <= 3 * r.baselineMs,
+    },
+    {
+      target: "warm re-index <= 0.25x cold",
+      measured: `${fmtMs(r.warm.wallMs)} = ${(r.warm.wallMs / r.cold.wallMs).toFixed(2)}x`,
+      pass: r.warm.wallMs <= 0.25 * r.cold.wallMs,
+    },
+    r.rg
+      ? {
+          target: "search p50 >= 10x faster than rg",
+          measured: `${fmtMs(r.search.p50)} vs rg ${fmtMs(r.rg.p50)} = ${(r.rg.p50 / r.search.p50).toFixed(0)}x`,
+          pass: r.rg.p50 >= 10 * r.search.p50,
+        }
+      : { target: "search p50 >= 10x faster than rg", measured: "rg not installed", pass: null },
+    r.scale === 1
+      ? { target: "search p95 <= 25 ms (6,000 checkpoints)", measured: fmtMs(r.search.p95), pass: r.search.p95 <= 25 }
+      : { target: "search p95 <= 25 ms (6,000 checkpoints)", measured: `${fmtMs(r.search.p95)} at scale ${r.scale} (target is for scale 1)`, pass: null },
+    { target: "indexer peak RSS <= 300 MiB", measured: r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB`, pass: r.peakRssMiB === null ? null : r.peakRssMiB <= 300 },
+  ];
+  if (r.scale > 1) {
+    list.push(
+      r.referenceP95 === null
+        ? { target: `search p95 grows < 2x at scale ${r.scale}`, measured: "no scale-1 result saved yet (run `npm run bench` first)", pass: null }
+        : {
+            target: `search p95 grows < 2x at scale ${r.scale}`,
+            measured: `${fmtMs(r.search.p95)} vs ${fmtMs(r.referenceP95)} = ${(r.search.p95 / r.referenceP95).toFixed(2)}x`,
+            pass: r.search.p95 < 2 * r.referenceP95,
+          },
+    );
+  }
+  return list;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;
+  return [line(rows[0]), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.slice(1).map(line)].join("\n");
+}
+
+export function render(r: BenchResult): string {
+  const m = r.machine;
+  const measurements = table([
+    ["measurement", "value"],
+    ["repositories / documents", `${r.repositories} / ${r.documents}`],
+    ["candidate files (bytes)", `${r.candidateFiles} (${(r.candidateBytes / 1024 / 1024).toFixed(1)} MiB)`],
+    ["world generation (not a target)", fmtMs(r.worldMs)],
+    ["baseline: read every file + git status per repo", fmtMs(r.baselineMs)],
+    ["cold index (wall, `cairn index`)", `${fmtMs(r.cold.wallMs)}${r.cold.indexerMs === null ? "" : ` (indexer ${fmtMs(r.cold.indexerMs)})`}`],
+    ["warm re-index, nothing changed (wall)", `${fmtMs(r.warm.wallMs)}${r.warm.indexerMs === null ? "" : ` (indexer ${fmtMs(r.warm.indexerMs)}, ${r.warm.parsed ?? "?"} parsed)`}`],
+    [`search via GET /api/search: p50 / p95 / max (${r.search.queries} queries x ${r.search.samples / r.search.queries})`, `${fmtMs(r.search.p50)} / ${fmtMs(r.search.p95)} / ${fmtMs(r.search.max)}`],
+    ["rg -l -i over the same files: p50 / p95", r.rg ? `${fmtMs(r.rg.p50)} / ${fmtMs(r.rg.p95)}` : "not installed"],
+    ["indexer peak RSS", r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB (${r.rssSource})`],
+  ]);
+  const targets = table([["target", "measured", "result"], ...verdicts(r).map((v) => [v.target, v.measured, v.pass === null ? "n/a" : v.pass ? "PASS" : "MISS"])]);
+  return [
+    `Cairn benchmark, scale ${r.scale} (${r.at})`,
+    `machine: nproc ${m.nproc}, ${m.memoryGiB} GiB, node ${m.node}, ${m.cpu}, load average at start ${m.loadAverage}`,
+    "",
+    measurements,
+    "",
+    targets,
+  ].join("\n");
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { buildSnippet, escapeHtml, highlightText, partsToHtml, partsToText } from "../../lib/search/snippet";
+import { parseQuery } from "../../lib/search/query";
+
+const terms = (q: string) => parseQuery(q).highlight;
+
+describe("snippets", () => {
+  it("marks only the matched words, escaping everything else", () => {
+    const text = 'Never paste <script>alert("x")</script> into the notes & never <mark>fake</mark> marks';
+    const parts = buildSnippet(text, terms("alert"));
+    const html = partsToHtml(parts);
+    expect(html).toContain("&lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt;");
+    expect(html).toContain("&lt;mark&gt;fake&lt;/mark&gt;");
+    // the only tags are ours
+    expect(html.match(/<[^>]+>/g)).toEqual(["<mark>", "</mark>"]);
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["alert"]);
+  });
+
+  it("ignores control characters a document might use to fake markers", () => {
+    const parts = buildSnippet("start \u0002evil\u0003 end token", terms("token"));
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["token"]);
+  });
+
+  it("picks a window around the densest matches, with ellipses where cut", () => {
+    const filler = Array.from({ length: 80 }, (_, i) => `w${i}`).join(" ");
+    const text = `${filler} the rate limiter keeps the rate fair ${filler}`;
+    const parts = buildSnippet(text, terms("rate limiter"), 12);
+    const plain = partsToText(parts);
+    expect(plain.startsWith("… ")).toBe(true);
+    expect(plain.endsWith(" …")).toBe(true);
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["rate", "limiter", "rate"]);
+  });
+
+  it("matches prefixes and folds case and diacritics", () => {
+    const parts = highlightText("Überarbeitung des Imports: Webhooks", terms("uberarb webhook"));
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["Überarbeitung", "Webhooks"]);
+  });
+
+  it("does not mark phrase words as prefixes, nor excluded words", () => {
+    const parts = highlightText("rate rates flaky", terms('"rate" -flaky'));
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["rate"]);
+  });
+
+  it("shows the beginning when nothing matches, and nothing for empty text", () => {
+    expect(partsToText(buildSnippet("Alpha beta gamma", []))).toBe("Alpha beta gamma");
+    expect(buildSnippet("", terms("x"))).toEqual([]);
+  });
+
+  it("escapes all five HTML specials", () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
