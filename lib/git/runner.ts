@@ -5,6 +5,7 @@
  * to run. The runner never uses a shell, pins the options that would start such programs, strips
  * inherited GIT_* variables, and bounds every call by a timeout and an output cap.
  */
+import { dirname, resolve } from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
@@ -70,9 +71,11 @@ export function resetGitProcessCount(): void {
   spawnedProcesses = 0;
 }
 
-function gitEnvironment(configOverrides: ReadonlyArray<readonly [string, string]> = []): NodeJS.ProcessEnv {
+function gitEnvironment(cwd: string, configOverrides: ReadonlyArray<readonly [string, string]> = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("GIT_")) delete env[name];
+  // a folder that lost its .git must not be answered by a repository that happens to enclose it
+  env.GIT_CEILING_DIRECTORIES = dirname(resolve(cwd));
   env.GIT_TERMINAL_PROMPT = "0";
   env.GIT_OPTIONAL_LOCKS = "0";
   env.GIT_CONFIG_NOSYSTEM = "1";
@@ -126,7 +129,7 @@ export async function runGitBuffer(cwd: string, args: readonly string[], opts: G
   spawnedProcesses += 1;
   const pending = execFileAsync("git", fullArgs, {
     cwd,
-    env: gitEnvironment(opts.configOverrides),
+    env: gitEnvironment(cwd, opts.configOverrides),
     encoding: "buffer",
     timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     killSignal: "SIGKILL",
