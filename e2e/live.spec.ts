@@ -113,7 +113,7 @@ test.describe("live pages", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const d = doc("d.title = ?", FIXTURE.planCheckpointTitle);
     await page.goto(`/checkpoints/${d.id}/resume`);
-    const prompt = page.getByLabel("Resume prompt");
+    const prompt = page.getByLabel("Resume prompt", { exact: true });
     await expect(prompt).toContainText(`# Resume: ${FIXTURE.planCheckpointTitle}`);
     await expect(prompt).toContainText("## What we are working on");
     await expect(page.getByRole("list", { name: "Loaded files" })).toContainText(FIXTURE.planPath);
@@ -134,6 +134,6 @@ test.describe("live pages", () => {
     const missing = doc("d.title = ?", FIXTURE.missingTitle);
     await page.goto(`/checkpoints/${missing.id}/resume`);
     await expect(page.getByRole("list", { name: "Missing files" })).toContainText(FIXTURE.missingFile);
-    await expect(page.getByLabel("Resume prompt")).toContainText(`Referenced file ${FIXTURE.missingFile} no longer exists`);
+    await expect(page.getByLabel("Resume prompt", { exact: true })).toContainText(`Referenced file ${FIXTURE.missingFile} no longer exists`);
   });
 });

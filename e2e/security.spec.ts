@@ -3,13 +3,13 @@
  * pages hydrate under the nonce CSP without violations; XSS payloads in checkpoints never run in any
  * view; "Redact in file" works from the audit page.
  */
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { expect, test, type Frame, type Page, type Request } from "@playwright/test";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { E2E_DIR } from "./support/paths";
 import { runCli, startServer, type RunningServer } from "../tests/security/support/server";
 import { buildLeakyRepo, buildXssRepo, type LeakyRepo } from "../tests/security/support/world";
-import { XSS_SEARCH_WORD } from "../tests/security/support/xss";
+import { TRACKER_HOST, XSS_SEARCH_WORD } from "../tests/security/support/xss";
 
 interface Listed {
   id: string;
@@ -104,6 +104,15 @@ test("pages hydrate under the nonce CSP, with no violation", async ({ page }) =>
 
 test("XSS payloads never run: checkpoint, original view, search results, repository page", async ({ page }) => {
   const violations = await watchCsp(page);
+  const tracked: string[] = [];
+  // the browser may announce a request the CSP then blocks; only one that went out counts
+  const outgoing = (request: Request, failure: string | null) => {
+    if (new URL(request.url()).hostname === TRACKER_HOST && !/^csp$|ERR_BLOCKED_BY_(CSP|CLIENT|RESPONSE)/i.test(failure ?? "")) {
+      tracked.push(`${request.url()} (${request.resourceType()}, ${failure ?? "sent"}, on ${page.url()})`);
+    }
+  };
+  page.on("requestfinished", (request) => outgoing(request, null));
+  page.on("requestfailed", (request) => outgoing(request, request.failure()?.errorText ?? "failed"));
   const htmlDoc = xssDocs.find((d) => d.path.endsWith(".html"))!;
   const paths = [...xssDocs.flatMap((d) => [`/checkpoints/${d.id}`, `/checkpoints/${d.id}?view=original`]), `/search?q=${XSS_SEARCH_WORD}`, ...repoPages];
   for (const path of paths) {
@@ -127,6 +136,7 @@ test("XSS payloads never run: checkpoint, original view, search results, reposit
   await page.goto(`${server.url}/checkpoints/${htmlDoc.id}?view=original`);
   const frame = page.locator("iframe").first();
   await expect(frame).toHaveAttribute("sandbox", "");
+  expect(tracked, "a checkpoint made the browser contact another server").toEqual([]);
 });
 
 test("Redact in file, from the audit page", async ({ page }) => {
@@ -141,4 +151,24 @@ test("Redact in file, from the audit page", async ({ page }) => {
   await page.reload();
   await expect(page.getByRole("button", { name: `Redact in file ${leaky.htmlPath}` })).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Redact in file ${leaky.markdownPath}` })).toBeVisible();
+});
+
+test("team mode: a token link from another site signs in once, then the cookie does the rest", async ({ page }) => {
+  const team = await startServer({ db: join(dir, "team.db"), host: "127.0.0.2", distDir: process.env.CAIRN_DIST_DIR ?? ".next-sec" });
+  try {
+    const token = /\?token=([A-Za-z0-9_-]+)/.exec(team.output())?.[1];
+    expect(token).toBeTruthy();
+    expect((await page.goto(`${team.url}/secrets`))?.status()).toBe(401);
+    // a link in a chat message: a cross-site navigation
+    await page.setContent(`<a href="${team.url}/secrets?token=${token}">open Cairn</a>`);
+    await page.getByRole("link", { name: "open Cairn" }).click();
+    await expect(page).toHaveURL(`${team.url}/secrets`);
+    await expect(page.getByRole("heading", { level: 1, name: "Secrets" })).toBeVisible();
+    await expectHydrated(page);
+    expect(await page.evaluate(() => document.cookie), "the cookie is HttpOnly").not.toContain("cairn_token");
+    const cookie = (await page.context().cookies(team.url)).find((c) => c.name.startsWith("cairn_token_"));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  } finally {
+    await team.stop();
+  }
 });

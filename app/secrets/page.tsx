@@ -44,7 +44,7 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
             <tr key={`${f.line}:${f.column}:${f.rule}`} className="border-t border-stone-100 dark:border-stone-800">
               <td className="py-1 pr-4 font-mono">{f.rule}</td>
               <td className="py-1 pr-4 tabular-nums">
-                <Link href={`/checkpoints/${file.documentId}`}>{f.line}</Link>
+                <Link href={`/checkpoints/${file.documentId}?view=original`}>{f.line}</Link>
               </td>
               <td className="py-1 tabular-nums">{f.column}</td>
             </tr>

@@ -127,7 +127,7 @@ function header(brief: BriefCore, warning: string | null): string[] {
 
 function fileBlock(brief: BriefCore, loaded: ResumeFile[], title: string, rest: ResumeFile[] = []): string[] {
   const out: string[] = [];
-  if (loaded.length) out.push(title, ...loaded.map(fileLine));
+  if (loaded.length) out.push(...(title ? [title] : []), ...loaded.map(fileLine));
   if (rest.length) out.push("", "Other files within the budget (read if needed):", ...rest.map(fileLine));
   if (brief.notLoaded.length) {
     out.push("", `Also referenced (not loaded): ${brief.notLoaded.map((f) => `${f.path} (${f.reason ?? "not loaded"})`).join("; ")}`);

@@ -45,6 +45,23 @@ export interface ChangedFile {
   path: string;
 }
 
+/**
+ * `git status` may pipe file contents through a repository's clean/smudge filter programs: read the
+ * configured filter names (one `git config`) and blank every one of them for the coming call.
+ */
+export async function filterNeutralizingOverrides(cwd: string): Promise<Array<[string, string]>> {
+  const filterKeys = await tryGit(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."]);
+  const filterNames = new Set(
+    (filterKeys ?? "").split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
+  );
+  return [...filterNames].flatMap((name): Array<[string, string]> => [
+    [`filter.${name}.process`, ""],
+    [`filter.${name}.clean`, ""],
+    [`filter.${name}.smudge`, ""],
+    [`filter.${name}.required`, "false"],
+  ]);
+}
+
 /** Parses `git status --porcelain=v1 -z`; a rename or copy is one entry, like `status --short`. */
 export function parsePorcelainStatus(out: string): StatusEntry[] {
   const tokens = out.split("\u0000");
@@ -125,16 +142,7 @@ export class RepoFacts {
     this.statusAnswer ??= (async () => {
       const layout = await this.layout();
       if (!layout?.topLevel) return null;
-      const filterKeys = await tryGit(this.cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."]);
-      const filterNames = new Set(
-        (filterKeys ?? "").split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
-      );
-      const configOverrides = [...filterNames].flatMap((name): Array<[string, string]> => [
-        [`filter.${name}.process`, ""],
-        [`filter.${name}.clean`, ""],
-        [`filter.${name}.smudge`, ""],
-        [`filter.${name}.required`, "false"],
-      ]);
+      const configOverrides = await filterNeutralizingOverrides(this.cwd);
       const out = await tryGit(this.cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=dirty"], {
         configOverrides,
         timeoutMs: 30_000,

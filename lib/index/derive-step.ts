@@ -4,11 +4,12 @@ import { documents, referencedFiles, repositories, type Repository } from "../..
 import { computeFreshness, type SaveInput } from "../derive/freshness";
 import { readRepositoryState } from "./git-state";
 import { recordSaveEvents } from "./save-events";
+import { statement } from "./statements";
 
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
 function markDuplicates(db: CairnDb, repositoryId: number): void {
   const rows = db
-    .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash, meta: documents.meta })
+    .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash, meta: documents.meta, duplicateOf: documents.duplicateOf })
     .from(documents)
     .where(eq(documents.repositoryId, repositoryId))
     .all();
@@ -16,14 +17,16 @@ function markDuplicates(db: CairnDb, repositoryId: number): void {
   for (const row of rows) {
     if (!row.meta?.isLatest) continue;
     const twin = rows.find((other) => other.id !== row.id && !other.meta?.isLatest && other.contentHash === row.contentHash && folderOf(other.path) === folderOf(row.path));
-    db.update(documents).set({ duplicateOf: twin?.id ?? null }).where(eq(documents.id, row.id)).run();
+    const duplicateOf = twin?.id ?? null;
+    // rows are wide: rewrite one only when the value moves
+    if (duplicateOf !== row.duplicateOf) statement(db, 'UPDATE "documents" SET "duplicate_of" = ? WHERE "id" = ?').run(duplicateOf, row.id);
   }
 }
 
 /** Newest save per branch supersedes the older ones of the same kind. */
 function markSuperseded(db: CairnDb, repositoryId: number): void {
   const rows = db
-    .select({ id: documents.id, branch: documents.branch, savedAt: documents.savedAt, kind: documents.kind })
+    .select({ id: documents.id, branch: documents.branch, savedAt: documents.savedAt, kind: documents.kind, supersededBy: documents.supersededBy })
     .from(documents)
     .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf)))
     .all();
@@ -36,7 +39,7 @@ function markSuperseded(db: CairnDb, repositoryId: number): void {
   for (const row of rows) {
     const newest = row.branch ? newestByBranch.get(row.branch) : undefined;
     const supersededBy = newest && newest.id !== row.id ? newest.id : null;
-    db.update(documents).set({ supersededBy }).where(eq(documents.id, row.id)).run();
+    if (supersededBy !== row.supersededBy) statement(db, 'UPDATE "documents" SET "superseded_by" = ? WHERE "id" = ?').run(supersededBy, row.id);
   }
 }
 
@@ -107,14 +110,12 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
       const freshness = results.get(input.id);
       if (!freshness) continue;
       missingByDoc.set(input.id, new Set(freshness.missingFiles));
-      tx.update(documents)
-        .set({
-          freshness: freshness as unknown as Record<string, unknown>,
-          freshnessLevel: freshness.level,
-          headSha: freshness.resolvedHeadSha,
-        })
-        .where(eq(documents.id, input.id))
-        .run();
+      statement(tx as unknown as CairnDb, 'UPDATE "documents" SET "freshness" = ?, "freshness_level" = ?, "head_sha" = ? WHERE "id" = ?').run(
+        documents.freshness.mapToDriverValue(freshness as unknown as Record<string, unknown>),
+        freshness.level,
+        freshness.resolvedHeadSha,
+        input.id,
+      );
     }
     const refs = tx
       .select({ id: referencedFiles.id, documentId: referencedFiles.documentId, path: referencedFiles.path })
@@ -125,7 +126,7 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
     for (const ref of refs) {
       const missing = missingByDoc.get(ref.documentId);
       if (!missing) continue;
-      tx.update(referencedFiles).set({ existsNow: !missing.has(ref.path) }).where(eq(referencedFiles.id, ref.id)).run();
+      statement(tx as unknown as CairnDb, 'UPDATE "referenced_files" SET "exists_now" = ? WHERE "id" = ?').run(missing.has(ref.path) ? 0 : 1, ref.id);
     }
   });
 }

@@ -1,11 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { CandidateFile } from "../discover/candidates";
 import { readCandidate } from "../discover/candidates";
-import { companionsFor } from "../parse/registry";
+import { documentHash, readCompanions } from "./companions";
 import type { CairnDb } from "../../db/client";
 import { knownFiles, type FileOutcome } from "./store";
-import { contentHash, documentId } from "./document-id";
+import { documentId } from "./document-id";
 import { prepareDocument, type PreparedDocument } from "./prepare";
 
 export interface FileBatch {
@@ -15,29 +13,6 @@ export interface FileBatch {
   touched: { absPath: string; mtimeMs: number; size: number }[];
   unchanged: number;
   vanished: string[];
-}
-
-interface Companions {
-  texts: Record<string, string>;
-  mtimeMs: number;
-  size: number;
-}
-
-/** Companion files (e.g. a sentinel JSON) count toward the file's change key: editing one re-parses it. */
-async function readCompanions(baseDir: string, relPath: string): Promise<Companions> {
-  const result: Companions = { texts: {}, mtimeMs: 0, size: 0 };
-  for (const rel of companionsFor(relPath)) {
-    try {
-      const info = await stat(join(baseDir, rel));
-      if (!info.isFile() || info.size > 256 * 1024) continue;
-      result.texts[rel] = await readFile(join(baseDir, rel), "utf8");
-      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
-      result.size += info.size;
-    } catch {
-      /* absent companion: fine */
-    }
-  }
-  return result;
 }
 
 /**
@@ -70,7 +45,7 @@ export async function prepareFiles(
       if (previous?.documentId) batch.vanished.push(file.absPath);
       continue;
     }
-    const hash = contentHash(read.bytes + JSON.stringify(companions.texts));
+    const hash = documentHash(read.bytes, companions.texts);
     if (previous && previous.contentHash === hash) {
       batch.unchanged++;
       batch.touched.push({ absPath: file.absPath, mtimeMs, size });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { tryGit } from "../git/runner";
+import { filterNeutralizingOverrides } from "../git/repo-facts";
 
 export interface RepositoryState {
   currentBranch: string | null;
@@ -10,7 +11,11 @@ export interface RepositoryState {
 
 /** One `git status --porcelain=v2 --branch` answers branch, HEAD and dirtiness together. */
 export async function readRepositoryState(repoPath: string): Promise<RepositoryState> {
-  const status = await tryGit(repoPath, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal"]);
+  const configOverrides = await filterNeutralizingOverrides(repoPath);
+  const status = await tryGit(repoPath, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal", "--ignore-submodules=dirty"], {
+    configOverrides,
+    timeoutMs: 30_000,
+  });
   if (status !== null) {
     let currentBranch: string | null = null;
     let headSha: string | null = null;

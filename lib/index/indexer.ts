@@ -14,6 +14,9 @@ import { fillCommitDates } from "./commit-dates";
 import { indexBranchDocuments } from "./branch-documents";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 
+/** Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy). */
+const REPOSITORY_CONCURRENCY = 4;
+
 export interface IndexOptions {
   roots: string[];
   /** Where `~/.claude/checkpoints` is read from; null to skip global checkpoints. */
@@ -125,11 +128,24 @@ export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<In
     linkGlobalDocuments(db);
   }
 
+  // A few repositories at a time: while one waits for its git processes, another parses or writes.
+  // Each repository's writes are synchronous transactions, so they never interleave.
+  let next = 0;
   let done = 0;
-  for (const { repo, root } of found) {
-    await indexRepository(db, repo, root, summary);
-    options.onProgress?.({ phase: "repository", done: ++done, total: found.length, path: repo.path });
-  }
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < found.length) {
+      const { repo, root } = found[next++];
+      try {
+        await indexRepository(db, repo, root, summary);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      options.onProgress?.({ phase: "repository", done: ++done, total: found.length, path: repo.path });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REPOSITORY_CONCURRENCY, found.length) }, worker));
 
   const stillThere = new Set(found.map((f) => f.repo.path));
   const gone = db

@@ -9,7 +9,8 @@ import type { CairnDb } from "../../db/client";
 import { repositories, type Repository } from "../../db/schema";
 import { isInside, readCandidate } from "../discover/candidates";
 import { MAX_FILE_BYTES } from "../discover/limits";
-import { companionsFor, isCandidatePath } from "../parse/registry";
+import { isCandidatePath } from "../parse/registry";
+import { documentHash, readCompanions } from "./companions";
 import { contentHash, documentId } from "./document-id";
 import { prepareDocument } from "./prepare";
 import { removeFiles, writeDocument, writeFileOutcome, type FileOutcome } from "./store";
@@ -22,34 +23,7 @@ export interface ReindexResult {
   problems: string[];
 }
 
-interface Companions {
-  texts: Record<string, string>;
-  mtimeMs: number;
-  size: number;
-}
-
-/** As file-batch.ts reads them: companion files count toward the document's hash and change key. */
-async function readCompanions(baseDir: string, relPath: string): Promise<Companions> {
-  const result: Companions = { texts: {}, mtimeMs: 0, size: 0 };
-  if (isAbsolute(relPath)) return result;
-  for (const rel of companionsFor(relPath)) {
-    try {
-      const info = await stat(join(baseDir, rel));
-      if (!info.isFile() || info.size > 256 * 1024) continue;
-      result.texts[rel] = await readFile(join(baseDir, rel), "utf8");
-      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
-      result.size += info.size;
-    } catch {
-      /* absent companion: fine */
-    }
-  }
-  return result;
-}
-
-function hashOf(bytes: Buffer, companions: Record<string, string>): string {
-  // exactly as file-batch.ts: the bytes read as UTF-8 text, then the companions as JSON
-  return contentHash(bytes.toString("utf8") + JSON.stringify(companions));
-}
+const hashOf = documentHash;
 
 /** The hash the index stores as `documents.contentHash` for these bytes at this path. */
 export async function indexHash(baseDir: string, relPath: string, bytes: Buffer): Promise<string> {

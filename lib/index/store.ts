@@ -1,15 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import {
-  documents,
-  indexedFiles,
-  problems,
-  referencedFiles,
-  secretFindings,
-  sections,
-  tasks,
-  type NewDocumentRow,
-} from "../../db/schema";
+import { documents, indexedFiles, problems, type NewDocumentRow } from "../../db/schema";
+import { insertRow, statement, upsert } from "./statements";
 import type { PreparedDocument } from "./prepare";
 
 export interface FileOutcome {
@@ -65,71 +57,53 @@ function documentRow(doc: PreparedDocument, repositoryId: number | null, fallbac
 export function writeDocument(db: CairnDb, doc: PreparedDocument, repositoryId: number | null): void {
   if (!doc.parsed) return;
   const row = documentRow(doc, repositoryId, new Date(doc.mtimeMs).toISOString());
-  const { id: _id, ...updatable } = row;
-  db.insert(documents).values(row).onConflictDoUpdate({ target: documents.id, set: updatable }).run();
-  db.delete(sections).where(eq(sections.documentId, doc.id)).run();
-  db.delete(tasks).where(eq(tasks.documentId, doc.id)).run();
-  db.delete(referencedFiles).where(eq(referencedFiles.documentId, doc.id)).run();
-  db.delete(secretFindings).where(eq(secretFindings.documentId, doc.id)).run();
+  // prepared once per connection (see statements.ts): the same rows as drizzle's builders wrote
+  upsert(db, documents, row as Record<string, unknown>, "id");
+  for (const table of ["sections", "tasks", "referenced_files", "secret_findings"]) {
+    statement(db, `DELETE FROM "${table}" WHERE "document_id" = ?`).run(doc.id);
+  }
   const parsed = doc.parsed;
-  if (parsed.sections.length) {
-    db.insert(sections)
-      .values(parsed.sections.map((s, position) => ({ documentId: doc.id, position, ...s })))
-      .run();
-  }
-  if (parsed.tasks?.length) {
-    db.insert(tasks)
-      .values(parsed.tasks.map((t, position) => ({ documentId: doc.id, position, ...t })))
-      .run();
-  }
-  const seen = new Set<string>();
-  const refs = parsed.references.filter((r) => {
-    const key = `${r.role}\0${r.path}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  parsed.sections.forEach((s, position) => {
+    statement(db, 'INSERT INTO "sections" ("document_id", "position", "canonical", "heading", "level", "text") VALUES (?, ?, ?, ?, ?, ?)').run(
+      doc.id,
+      position,
+      s.canonical ?? null,
+      s.heading,
+      s.level,
+      s.text,
+    );
   });
-  if (refs.length) {
-    db.insert(referencedFiles)
-      .values(refs.map((r) => ({ documentId: doc.id, path: r.path, role: r.role })))
-      .run();
+  (parsed.tasks ?? []).forEach((t, position) => {
+    statement(db, 'INSERT INTO "tasks" ("document_id", "position", "text", "done", "state") VALUES (?, ?, ?, ?, ?)').run(
+      doc.id,
+      position,
+      t.text,
+      t.done ? 1 : 0,
+      t.state,
+    );
+  });
+  const seen = new Set<string>();
+  for (const r of parsed.references) {
+    const key = `${r.role}\0${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    statement(db, 'INSERT INTO "referenced_files" ("document_id", "path", "role") VALUES (?, ?, ?)').run(doc.id, r.path, r.role);
   }
-  if (doc.findings.length) {
-    db.insert(secretFindings)
-      .values(doc.findings.map((f) => ({ documentId: doc.id, rule: f.rule, line: f.line, column: f.column })))
-      .run();
+  for (const f of doc.findings) {
+    statement(db, 'INSERT INTO "secret_findings" ("document_id", "rule", "line", "column") VALUES (?, ?, ?, ?)').run(doc.id, f.rule, f.line, f.column);
   }
 }
 
 /** Record what was seen of a file and its problems (replacing the previous ones). */
 export function writeFileOutcome(db: CairnDb, outcome: FileOutcome, repositoryId: number | null): void {
-  db.insert(indexedFiles)
-    .values({ ...outcome, repositoryId })
-    .onConflictDoUpdate({
-      target: indexedFiles.absPath,
-      set: {
-        repositoryId,
-        mtimeMs: outcome.mtimeMs,
-        size: outcome.size,
-        contentHash: outcome.contentHash,
-        documentId: outcome.documentId,
-      },
-    })
-    .run();
-  db.delete(problems).where(eq(problems.filePath, outcome.absPath)).run();
-  if (outcome.problems.length) {
+  const { problems: messages, ...seen } = outcome;
+  upsert(db, indexedFiles, { ...seen, repositoryId }, "absPath");
+  statement(db, 'DELETE FROM "problems" WHERE "file_path" = ?').run(outcome.absPath);
+  if (messages.length) {
     const createdAt = nowIso();
-    db.insert(problems)
-      .values(
-        outcome.problems.map((message) => ({
-          repositoryId,
-          documentId: outcome.documentId,
-          filePath: outcome.absPath,
-          message,
-          createdAt,
-        })),
-      )
-      .run();
+    for (const message of messages) {
+      insertRow(db, problems, { repositoryId, documentId: outcome.documentId, filePath: outcome.absPath, message, createdAt });
+    }
   }
 }
 

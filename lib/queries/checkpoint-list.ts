@@ -6,6 +6,7 @@ import { FORMATS } from "../parse/types";
 import {
   dateParam,
   listColumns,
+  memoUntilChange,
   nextDay,
   notDuplicate,
   param,
@@ -73,7 +74,8 @@ function conditions(query: CheckpointListQuery): SQL {
 /** One page of checkpoints across repositories, newest first, with the total for the page links. */
 export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSize = PAGE_SIZE): CheckpointListPage {
   const where = conditions(query);
-  const total = db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0;
+  const { repo, status, family, from, to } = query;
+  const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pages);
   const rows = db

@@ -7,6 +7,7 @@ import {
   archiveSql,
   branchGoneSql,
   listColumns,
+  memoUntilChange,
   notDuplicate,
   repositoryJoin,
   STALE_LEVELS,
@@ -77,6 +78,10 @@ interface Aggregate {
  * (per repository, family and kind), so the cost stays one table scan however many counts are shown.
  */
 function aggregates(db: CairnDb): Aggregate[] {
+  return memoUntilChange(db, "overview:aggregates", () => scanAggregates(db));
+}
+
+function scanAggregates(db: CairnDb): Aggregate[] {
   return db
     .select({
       repositoryId: documents.repositoryId,

@@ -3,7 +3,7 @@ import type { CairnDb } from "../../db/client";
 import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
-import { facetFilter, facetIndex, newestFirst, savedAtAny, type Facet } from "../search/facets";
+import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
 import { hitRows, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
 
 export interface SearchOptions extends SearchFilters {
@@ -94,10 +94,10 @@ function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs
 }
 
 /** Titles and snippets for the hits of one page: the wide rows of those documents alone are read. */
-function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[]): SearchHit[] {
+function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[], exactPaths: string[]): SearchHit[] {
   const rows = hitRows(db, page.map((c) => c.facet.rowid));
   const traced = page.filter((c) => c.matchedBy === "file").map((c) => c.facet.id);
-  const refs = tracedReferences(db, traced, parsed.filePaths);
+  const refs = tracedReferences(db, traced, exactPaths);
   const hits: SearchHit[] = [];
   for (const candidate of page) {
     const row = rows.get(candidate.facet.rowid);
@@ -147,11 +147,13 @@ function byRankThenNewest(a: Candidate, b: Candidate): number {
 }
 
 /** Every candidate, in order, before paging. */
-function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters): Candidate[] | null {
+function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[]): Candidate[] | null {
   const facets = facetIndex(db);
   const keep = facetFilter(db, filters);
   if (parsed.filePaths.length) {
-    const ids = referencingDocuments(db, parsed.filePaths);
+    const key = exactPaths.join("\0");
+    let ids = facets.referencing.get(key);
+    if (!ids) facets.referencing.set(key, (ids = referencingDocuments(db, exactPaths)));
     let found = [...ids].map((id) => facets.byId.get(id)).filter(keep);
     if (parsed.shas.length) found = found.filter((f) => savedAtAny(f, parsed.shas));
     const match = parsed.matchWithoutShas;
@@ -194,8 +196,9 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
   let all: Candidate[] | null;
   try {
-    all = candidates(db, parsed, filters);
-    if (all) return result(present(db, parsed, all.slice(offset, offset + limit)), all.length);
+    const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
+    all = candidates(db, parsed, filters, exactPaths);
+    if (all) return result(present(db, parsed, all.slice(offset, offset + limit), exactPaths), all.length);
   } catch (error) {
     notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);
     return result([], 0);

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documents, repositories, type DocumentRow } from "../../db/schema";
 
 /** Completed in Cairn: the column, or a row in cairn_completions (families without a status in the file). */
@@ -80,4 +81,35 @@ export function nextDay(day: string): string {
 /** A LIKE pattern matching `text` anywhere, with a backslash as the escape character. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[%_\\]/g, "\\$&")}%`;
+}
+
+/**
+ * A token that changes whenever the database does: `data_version` moves on commits by other connections
+ * (`cairn index` in a terminal), `total_changes()` on writes through this one (the server's own indexer,
+ * the write forms).
+ */
+function dbVersion(db: CairnDb): string {
+  const dataVersion = db.$client.pragma("data_version", { simple: true }) as number;
+  const changes = (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
+  return `${dataVersion}:${changes}`;
+}
+
+const memo = new WeakMap<CairnDb, { version: string; values: Map<string, unknown> }>();
+
+/**
+ * The result of a whole-table aggregate, kept until the database changes: the overview and the list's
+ * total then cost one scan per index run instead of one per page view. Callers must not mutate the result.
+ */
+export function memoUntilChange<T>(db: CairnDb, key: string, compute: () => T): T {
+  const version = dbVersion(db);
+  let entry = memo.get(db);
+  if (!entry || entry.version !== version) {
+    entry = { version, values: new Map() };
+    memo.set(db, entry);
+  }
+  if (entry.values.has(key)) return entry.values.get(key) as T;
+  const value = compute();
+  if (entry.values.size >= 200) entry.values.clear();
+  entry.values.set(key, value);
+  return value;
 }

@@ -31,6 +31,10 @@ export interface FacetIndex {
   list: Facet[];
   byRowid: Map<number, Facet>;
   byId: Map<string, Facet>;
+  /** Every distinct referenced path, read on the first file trace. */
+  referencedPaths?: string[];
+  /** Documents referencing each traced path, remembered until the database changes. */
+  referencing: Map<string, Set<string>>;
 }
 
 interface Cached {
@@ -62,9 +66,22 @@ export function facetIndex(db: CairnDb): FacetIndex {
     ...f,
     duplicate: f.duplicate === 1,
   }));
-  const index: FacetIndex = { list, byRowid: new Map(list.map((f) => [f.rowid, f])), byId: new Map(list.map((f) => [f.id, f])) };
+  const index: FacetIndex = {
+    list,
+    byRowid: new Map(list.map((f) => [f.rowid, f])),
+    byId: new Map(list.map((f) => [f.id, f])),
+    referencing: new Map(),
+  };
   cache.set(db.$client, { version: versionOf(db), index });
   return index;
+}
+
+/** Distinct referenced paths equal to, or ending with `/` + one of, these paths (the path index answers both reads). */
+export function tracedPaths(db: CairnDb, paths: readonly string[]): string[] {
+  const index = facetIndex(db);
+  index.referencedPaths ??= db.$client.prepare("SELECT DISTINCT path FROM referenced_files").pluck().all() as string[];
+  const suffixes = paths.map((p) => `/${p}`);
+  return index.referencedPaths.filter((known) => paths.includes(known) || suffixes.some((s) => known.endsWith(s)));
 }
 
 /** Repository ids a `repo` filter names: an absolute path, a name (any case), a numeric id; null for "global". */

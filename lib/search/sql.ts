@@ -44,31 +44,28 @@ export function textMatches(db: CairnDb, match: string): [rowid: number, score: 
     .all(match) as [number, number][];
 }
 
-/** `LIKE` pattern for "ends with /path", backslash as the escape character. */
-export function suffixPattern(path: string): string {
-  return `%/${path.replace(/[%_\\]/g, "\\$&")}`;
+/** Ids of the documents that reference any of these exact paths (through the path index). */
+export function referencingDocuments(db: CairnDb, exactPaths: string[]): Set<string> {
+  const ids = new Set<string>();
+  for (let i = 0; i < exactPaths.length; i += 500) {
+    const chunk = exactPaths.slice(i, i + 500);
+    for (const id of db.$client.prepare(`SELECT DISTINCT document_id FROM referenced_files WHERE path IN ${placeholders(chunk.length)}`).pluck().all(...chunk) as string[]) {
+      ids.add(id);
+    }
+  }
+  return ids;
 }
 
-/** Ids of the documents that reference any of these paths (exactly, or as the end of a longer path). */
-export function referencingDocuments(db: CairnDb, paths: string[]): Set<string> {
-  const parts = paths.map(
-    () => "SELECT document_id FROM referenced_files WHERE path = ? UNION SELECT document_id FROM referenced_files WHERE path LIKE ? ESCAPE '\\'",
-  );
-  const ids = db.$client.prepare(parts.join(" UNION ")).pluck().all(...paths.flatMap((p) => [p, suffixPattern(p)])) as string[];
-  return new Set(ids);
-}
-
-/** How each document refers to the traced paths. */
-export function tracedReferences(db: CairnDb, ids: string[], paths: string[]): Map<string, { path: string; role: string }[]> {
+/** How each document refers to these exact paths. */
+export function tracedReferences(db: CairnDb, ids: string[], exactPaths: string[]): Map<string, { path: string; role: string }[]> {
   const result = new Map<string, { path: string; role: string }[]>();
-  if (ids.length === 0 || paths.length === 0) return result;
-  const ors = paths.map(() => "path = ? OR path LIKE ? ESCAPE '\\'").join(" OR ");
+  if (ids.length === 0 || exactPaths.length === 0) return result;
   const rows = db.$client
     .prepare(
       `SELECT DISTINCT document_id AS documentId, path, role FROM referenced_files
-       WHERE document_id IN ${placeholders(ids.length)} AND (${ors}) ORDER BY path, role`,
+       WHERE document_id IN ${placeholders(ids.length)} AND path IN ${placeholders(exactPaths.length)} ORDER BY path, role`,
     )
-    .all(...ids, ...paths.flatMap((p) => [p, suffixPattern(p)])) as { documentId: string; path: string; role: string }[];
+    .all(...ids, ...exactPaths) as { documentId: string; path: string; role: string }[];
   for (const row of rows) {
     const list = result.get(row.documentId) ?? [];
     list.push({ path: row.path, role: row.role });
@@ -76,4 +73,3 @@ export function tracedReferences(db: CairnDb, ids: string[], paths: string[]): M
   }
   return result;
 }
-

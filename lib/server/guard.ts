@@ -3,7 +3,8 @@
  *
  * 1. one Host header, naming this server (DNS rebinding) -> else 403;
  * 2. an origin-form request target (`/path`), never `http://other/...` -> else 400;
- * 3. in team mode, the token: `?token=` is exchanged for an HttpOnly SameSite=Strict cookie -> else 401;
+ * 3. in team mode, the token: `?token=` is exchanged for an HttpOnly SameSite=Strict cookie (cookie
+ *    or `Authorization: Bearer` afterwards) -> else 401;
  * 4. Fetch Metadata: another site may link to a page, not embed or fetch anything -> else 403;
  * 5. every method but GET and HEAD needs an Origin naming this server, and no cross-site
  *    Sec-Fetch-Site (CSRF, server actions included) -> else 403.
@@ -76,9 +77,20 @@ function bearer(req: IncomingMessage): string | null {
   return match ? match[1] : null;
 }
 
-/** `/a/b?c` with a single leading slash, so a redirect can never become `//other.site`. */
-function localPath(url: URL): string {
-  return `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}`;
+/** `/a/b?c` with a single leading slash, so a redirect can never become `//other.site`; quotes percent-encoded. */
+export function localPath(url: URL): string {
+  const path = `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}`;
+  return path.replace(/[^A-Za-z0-9\-._~!$&()*+,;=:@/?%]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * The page that sets the cookie and moves on. Not a 3xx redirect: after a link from another site (chat,
+ * mail), a redirect still counts as cross-site and the browser would hold back the SameSite=Strict cookie
+ * on the next request; a refresh started by this page is same-site. No script (the CSP allows none here).
+ */
+function signedInPage(path: string): string {
+  const href = path.replace(/&/g, "&amp;");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Cairn</title></head><body><p>Signed in. <a href="${href}">Continue to Cairn</a>.</p></body></html>\n`;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
@@ -95,12 +107,13 @@ function checkToken(req: IncomingMessage, res: ServerResponse, config: GuardConf
   const offered = url.searchParams.get("token");
   if (offered !== null && SAFE_METHODS.has(req.method ?? "") && sameToken(offered, token)) {
     url.searchParams.delete("token");
-    res.writeHead(303, {
-      location: localPath(url),
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
       "set-cookie": `${config.cookieName}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
       "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     });
-    res.end();
+    res.end(signedInPage(localPath(url)));
     return false;
   }
   if (sameToken(readCookie(req, config.cookieName), token) || sameToken(bearer(req), token)) return true;

@@ -53,7 +53,12 @@ async function main(): Promise<void> {
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
     startServerWatcher();
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    // open event streams (live updates) would hold close() forever
+    setTimeout(() => process.exit(0), 2_000).unref();
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -39,7 +39,9 @@ export interface LiveWatcher {
   watched(): string[];
 }
 
-const GIT_FILES = ["HEAD", "index", "FETCH_HEAD", "packed-refs", join("logs", "HEAD")];
+/** Per work tree (a linked worktree has its own) and per repository (shared by its worktrees). */
+const WORKTREE_GIT_FILES = ["HEAD", "index", join("logs", "HEAD")];
+const COMMON_GIT_FILES = ["FETCH_HEAD", "packed-refs"];
 const DEEP_DEPTH = 5;
 const CATCH_UP_MS = 500;
 /** Writer's temporary and lock files: the writer re-indexes its own writes. */
@@ -48,6 +50,7 @@ const WRITER_FILE = /^\..*\.cairn-(?:tmp-[0-9a-f]+|lock)$/;
 interface RepoEntry {
   path: string;
   gitDir: string;
+  commonDir: string;
   bare: boolean;
 }
 
@@ -64,6 +67,21 @@ export function gitDirOf(repoPath: string, bare: boolean): string {
     /* no .git: fall through */
   }
   return dotGit;
+}
+
+/** A linked worktree's git folder names the repository's own in `commondir`. */
+function commonDirOf(gitDir: string): string {
+  try {
+    const pointer = readFileSync(join(gitDir, "commondir"), "utf8").trim();
+    if (pointer) return isAbsolute(pointer) ? pointer : resolve(gitDir, pointer);
+  } catch {
+    /* not a linked worktree */
+  }
+  return gitDir;
+}
+
+function gitFilesOf(entry: RepoEntry): string[] {
+  return [...WORKTREE_GIT_FILES.map((f) => join(entry.gitDir, f)), ...COMMON_GIT_FILES.map((f) => join(entry.commonDir, f))];
 }
 
 const isUnder = (parent: string, child: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
@@ -94,7 +112,8 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     const name = basename(path);
     if (WRITER_FILE.test(name)) return true;
     if (stats?.isDirectory() && !(globalDir && path === globalDir)) {
-      if (SKIPPED_FOLDERS.has(name) || name === "worktrees" || name === ".git") return true;
+      if (SKIPPED_FOLDERS.has(name) || name === ".git") return true;
+      if (name === "worktrees" && basename(dirname(path)) === ".claude") return true; // agents' full checkouts
       if (!repos.has(path) && existsSync(join(path, ".git"))) return true; // a nested repository or worktree checkout
     }
     return false;
@@ -113,6 +132,8 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     }
     const created = watch(path, {
       ignoreInitial: true,
+      // like discovery: never enter a symlinked folder (it may lead out of the repository)
+      followSymlinks: false,
       depth: kind === "shallow" ? 0 : DEEP_DEPTH,
       ignored: kind === "shallow" ? shallowIgnored : deepIgnored,
     });
@@ -122,13 +143,15 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     watchers[kind] = created;
   }
 
-  function ownerOf(path: string): string | "global" | null {
+  /** Who a changed path belongs to: the home's global folder, or repositories (all worktrees share FETCH_HEAD). */
+  function ownersOf(path: string): string[] | "global" {
     if (globalDir && isUnder(globalDir, path)) return "global";
+    const sharing = [...repos.values()].filter((e) => e.commonDir !== e.gitDir && gitFilesOf(e).includes(path)).map((e) => e.path);
     let best: RepoEntry | null = null;
     for (const entry of repos.values()) {
       if ((isUnder(entry.path, path) || isUnder(entry.gitDir, path)) && (!best || entry.path.length > best.path.length)) best = entry;
     }
-    return best?.path ?? null;
+    return [...new Set([...(best ? [best.path] : []), ...sharing])];
   }
 
   function schedule(): void {
@@ -144,14 +167,14 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
   }
 
   function onEvent(event: string, path: string): void {
-    const owner = ownerOf(path);
-    if (!owner) return;
+    const owners = ownersOf(path);
     if (event === "addDir") {
       if (basename(path) === ".claude" && repos.has(dirname(path))) add("deep", path);
       return;
     }
-    if (owner === "global") dirtyGlobal = true;
-    else dirtyRepos.add(owner);
+    if (owners === "global") dirtyGlobal = true;
+    else if (owners.length) owners.forEach((o) => dirtyRepos.add(o));
+    else return;
     schedule();
   }
 
@@ -226,16 +249,18 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     for (const [path, entry] of repos) {
       if (wanted.has(path)) continue;
       repos.delete(path);
-      const gone = [path, join(path, ".claude"), ...GIT_FILES.map((f) => join(entry.gitDir, f))].filter((p) => watchedPaths.delete(p));
+      const shared = new Set([...repos.values()].flatMap(gitFilesOf)); // a worktree's sibling still watches the common files
+      const gone = [path, join(path, ".claude"), ...gitFilesOf(entry).filter((f) => !shared.has(f))].filter((p) => watchedPaths.delete(p));
       for (const w of [watchers.shallow, watchers.deep]) w?.unwatch(gone);
     }
     const added: string[] = [];
     for (const [path, row] of wanted) {
       if (repos.has(path)) continue;
-      const entry: RepoEntry = { path, bare: row.isBare, gitDir: gitDirOf(path, row.isBare) };
+      const gitDir = gitDirOf(path, row.isBare);
+      const entry: RepoEntry = { path, bare: row.isBare, gitDir, commonDir: commonDirOf(gitDir) };
       repos.set(path, entry);
       added.push(path);
-      for (const file of GIT_FILES) add("shallow", join(entry.gitDir, file));
+      for (const file of gitFilesOf(entry)) add("shallow", file);
       if (entry.bare) continue;
       add("shallow", path);
       if (existsSync(join(path, ".claude"))) add("deep", join(path, ".claude"));

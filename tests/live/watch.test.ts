@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { indexRepositoryAt } from "../../lib/index/index-repository";
 import { indexStatus, type IndexState } from "../../lib/index/status";
-import { startWatcher, type LiveWatcher } from "../../lib/server/watch";
+import { gitDirOf, startWatcher, type LiveWatcher } from "../../lib/server/watch";
 import { listRecords } from "../../lib/queries/records";
-import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
+import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import * as family from "../../scripts/fixtures/families";
 import { tempSpace, type TempSpace } from "../support/temp";
 
@@ -127,6 +127,22 @@ describe("the live watcher", () => {
     rmSync(other, { recursive: true, force: true });
     await indexStatus.run(() => indexRoots(space.db(), { roots: [root], home }));
     await until(() => watcher!.watched(), (w) => !w.some((p) => p.startsWith(other)));
+  });
+});
+
+describe("linked worktrees", () => {
+  it("watches the worktree's own git files and the repository's shared ones", async () => {
+    const wt = join(root, "watched-wt");
+    git(repo, ["worktree", "add", "-q", "-b", "feature/wt", wt]);
+    expect(gitDirOf(wt, false)).toBe(join(repo, ".git", "worktrees", "watched-wt"));
+    await indexRoots(space.db(), { roots: [root], home });
+    watcher = startWatcher({ db: space.db(), home, log: () => undefined });
+    await watcher.ready;
+    expect(watcher.watched()).toEqual(
+      expect.arrayContaining([join(repo, ".git", "worktrees", "watched-wt", "HEAD"), join(repo, ".git", "worktrees", "watched-wt", "index"), join(repo, ".git", "FETCH_HEAD")]),
+    );
+    writeFiles(wt, { [CHECKPOINT]: family.htmlCheckpoint(facts({ title: "In the worktree", branch: "feature/wt" })) });
+    await until(() => titles(wt), (t) => t.includes("In the worktree"));
   });
 });
 

@@ -81,14 +81,15 @@ describe("planted secrets", () => {
   });
 
   it("are redacted on every page that shows them, which says [REDACTED:<rule>]", async () => {
-    const start = ["/", "/checkpoints", "/secrets", "/problems", `/search?q=${SEARCH_WORD}`];
+    const start = ["/", "/checkpoints", "/secrets", "/problems", "/repos", `/search?q=${SEARCH_WORD}`];
     for (const r of records) start.push(`/checkpoints/${r.id}`, `/checkpoints/${r.id}?view=original`);
     const seen = new Set<string>();
     const failures: string[] = [];
     const queue = [...start];
     while (queue.length && seen.size < 200) {
       const path = queue.shift()!;
-      if (seen.has(path) || path.startsWith("/api/events")) continue;
+      // the diff since a save shows the repository's own changes: checked on its own below
+      if (seen.has(path) || path.startsWith("/api/events") || /\/diff(?:$|\?)/.test(path)) continue;
       seen.add(path);
       let res: Response;
       let body: string;
@@ -129,6 +130,23 @@ describe("planted secrets", () => {
     expect(leaksIn(world.db, needles())).toEqual([]);
     checkpointWal(world.db);
     expect(leaksIn(world.db, needles())).toEqual([]);
+  });
+});
+
+describe("secrets that reach Cairn from git rather than from a checkpoint file", () => {
+  it("a commit subject in the save timeline is redacted in the database and on the pages", async () => {
+    const repoPages = [...new Set((await (await get("/repos")).text()).match(/\/repos\/\d+/g) ?? [])];
+    for (const path of ["/", "/repos", ...repoPages]) expect((await (await get(path)).text()).includes(leaky.commitSecret), path).toBe(false);
+    expect(leaksIn(world.db, [leaky.commitSecret])).toEqual([]);
+  });
+
+  it("the diff since a save does not show the secrets of the committed checkpoint", async () => {
+    const res = await get(`/checkpoints/${byPath(leaky.htmlPath).id}/diff`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain(leaky.htmlPath.split("/").pop());
+    expect(leaked(body)).toEqual([]);
+    expect(body.includes(leaky.commitSecret)).toBe(false);
   });
 });
 

@@ -108,6 +108,15 @@ describe("Content-Security-Policy", () => {
     }
   });
 
+  it("gives the 404 page the nonce too (it must render per request, not be prerendered)", async () => {
+    const res = await get("/no-such-page");
+    expect(res.status).toBe(404);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const scripts = scriptTags(await res.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(nonceOf(tag), tag).toBe(nonce);
+  });
+
   it("serves build assets with nosniff and without CORS", async () => {
     const html = await (await get("/")).text();
     const asset = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0];

@@ -36,11 +36,25 @@ async function withBuildLock<T>(task: () => T): Promise<T> {
   }
 }
 
-/** Build `.next-sec` unless it is newer than every source file. */
+/** A build this recent is reused even if a source changed since: the test files of one run share it. */
+const REUSE_MS = Number(process.env.CAIRN_SEC_REUSE_MS ?? 180_000);
+
+function builtRecently(): boolean {
+  try {
+    return Date.now() - statSync(join(PROJECT_DIR, DIST_DIR, "BUILD_ID")).mtimeMs < REUSE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Build `.next-sec` unless it is newer than every source file (or was built moments ago by another test
+ * file of this run: rebuilding under a running server would pull the build from under it).
+ */
 export async function ensureBuilt(): Promise<void> {
   process.env.CAIRN_DIST_DIR = DIST_DIR;
   await withBuildLock(() => {
-    if (!buildIsStale()) return;
+    if (builtRecently() || !buildIsStale()) return;
     const build = spawnSync(process.execPath, [join(PROJECT_DIR, "node_modules", "next", "dist", "bin", "next"), "build"], {
       cwd: PROJECT_DIR,
       env: { ...process.env, CAIRN_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },

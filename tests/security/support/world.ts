@@ -41,6 +41,8 @@ export interface LeakyRepo {
   secrets: PlantedSecret[];
   /** A token written into the Markdown checkpoint's title (so that titles, lists and the CLI show a redaction). */
   titleSecret: string;
+  /** A token in the subject of the commit that saved the checkpoints (the save timeline shows subjects). */
+  commitSecret: string;
   htmlPath: string;
   markdownPath: string;
   placeholdersPath: string;
@@ -66,7 +68,10 @@ export function buildLeakyRepo(root: string): LeakyRepo {
     [markdownPath]: `${family.frontmatterCheckpoint(md)}\n## Environment\n\n${secrets.map((s) => `${SEARCH_WORD} ${s.line}`).join("\n\n")}\n`,
     [placeholdersPath]: `${family.frontmatterCheckpoint(facts({ title: "Placeholders only", slug: "placeholders" }))}\n## Environment\n\n${PLACEHOLDER_LINES.join("\n\n")}\n`,
   });
-  return { path, secrets, titleSecret, htmlPath, markdownPath, placeholdersPath };
+  // the agent commits its save, as RESUME briefings do: the diff since the save now holds the secrets too
+  const commitSecret = `ghp_${randomBytes(27).toString("base64url").replace(/[-_]/g, "y")}`;
+  commitAll(path, `chore(checkpoint): 2026-11-20 10:15 - deploy, token ${commitSecret}`, new Date(SAVED.getTime() + 300_000));
+  return { path, secrets, titleSecret, commitSecret, htmlPath, markdownPath, placeholdersPath };
 }
 
 export interface HostileRepo {

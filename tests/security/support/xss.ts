@@ -21,7 +21,14 @@ export const XSS_HTML = `  <h2 id="xss">Payloads</h2>
   <meta http-equiv="refresh" content="0;url=javascript:window.__xss_refresh=1">
   <base href="javascript:window.__xss_base=1//">
   <ul class="tasks"><li><input type="checkbox" disabled> <img src=x onerror="window.__xss_task=1"> payload task</li></ul>
+  <img src="https://tracker.invalid/pixel.gif" alt="pixel">
+  <link rel="stylesheet" href="https://tracker.invalid/sheet.css">
+  <style>body { background: url(https://tracker.invalid/background.png); }</style>
+  <p><a href="https://tracker.invalid/page" target="_top">tracker link</a></p>
 `;
+
+/** A host the payloads try to reach: no request may ever go there (tracking pixels, stylesheets). */
+export const TRACKER_HOST = "tracker.invalid";
 
 export const XSS_MARKDOWN = `---
 title: "<script>window.__xss_md_title=1</script>Markdown payloads"
@@ -42,6 +49,7 @@ timestamp: 2026-11-20T09:00:00Z
 <iframe src="javascript:parent.__xss_md_iframe=1"></iframe>
 <svg><script>window.__xss_md_svg=1</script></svg>
 ![image](javascript:window.__xss_md_img=1)
+![pixel](https://tracker.invalid/md-pixel.gif)
 <details open ontoggle="window.__xss_md_ontoggle=1"><summary>toggle</summary></details>
 
 ## Remaining Work

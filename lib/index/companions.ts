@@ -1,0 +1,48 @@
+import { lstat, readFile, realpath } from "node:fs/promises";
+import { join } from "node:path";
+import { isInside } from "../discover/candidates";
+import { companionsFor } from "../parse/registry";
+import { contentHash } from "./document-id";
+
+const MAX_COMPANION_BYTES = 256 * 1024;
+
+export interface Companions {
+  texts: Record<string, string>;
+  mtimeMs: number;
+  size: number;
+}
+
+/**
+ * Companion files (e.g. a sentinel JSON) count toward the file's change key: editing one re-parses it.
+ * A companion that is a symlink, or that resolves outside the repository, is never read.
+ */
+export async function readCompanions(baseDir: string, relPath: string): Promise<Companions> {
+  const result: Companions = { texts: {}, mtimeMs: 0, size: 0 };
+  const names = companionsFor(relPath);
+  if (names.length === 0) return result;
+  let realBase: string;
+  try {
+    realBase = await realpath(baseDir);
+  } catch {
+    return result;
+  }
+  for (const rel of names) {
+    const abs = join(baseDir, rel);
+    try {
+      const info = await lstat(abs);
+      if (!info.isFile() || info.size > MAX_COMPANION_BYTES) continue;
+      if (!isInside(realBase, await realpath(abs))) continue;
+      result.texts[rel] = await readFile(abs, "utf8");
+      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
+      result.size += info.size;
+    } catch {
+      /* absent companion: fine */
+    }
+  }
+  return result;
+}
+
+/** The stored content hash: the file read as UTF-8 text, then its companions as JSON. */
+export function documentHash(bytes: Buffer, companions: Record<string, string>): string {
+  return contentHash(bytes.toString("utf8") + JSON.stringify(companions));
+}
