@@ -1,7 +1,8 @@
 /**
  * Security in a real browser, on its own small world and server (built by the suite's web server):
  * pages hydrate under the nonce CSP without violations; XSS payloads in checkpoints never run in any
- * view; "Redact in file" works from the audit page.
+ * view and reach no other server; "Redact in file" works from the audit page; a team-mode token link
+ * from another site signs in.
  */
 import { expect, test, type Frame, type Page, type Request } from "@playwright/test";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";

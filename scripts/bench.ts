@@ -60,8 +60,13 @@ async function main(): Promise<void> {
     const queries = benchQueries(world);
     for (const query of queries) await timeSearch(running.port, query); // warm-up: statements, caches
     const samples: number[] = [];
+    const serverSamples: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      for (const query of queries) samples.push((await timeSearch(running.port, query)).ms);
+      for (const query of queries) {
+        const timed = await timeSearch(running.port, query);
+        samples.push(timed.ms);
+        if (timed.serverMs !== null) serverSamples.push(timed.serverMs);
+      }
     }
     await running.stop();
     server.stop = undefined;
@@ -90,7 +95,15 @@ async function main(): Promise<void> {
       warm: { wallMs: warm.wallMs, indexerMs: warm.indexerMs, parsed: typeof warm.summary?.parsed === "number" ? warm.summary.parsed : null },
       peakRssMiB: cold.peakRssMiB,
       rssSource: cold.rssSource,
-      search: { p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples), samples: samples.length, queries: queries.length },
+      search: {
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        max: Math.max(...samples),
+        samples: samples.length,
+        queries: queries.length,
+        serverP50: serverSamples.length ? percentile(serverSamples, 50) : null,
+        serverP95: serverSamples.length ? percentile(serverSamples, 95) : null,
+      },
       rg,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),

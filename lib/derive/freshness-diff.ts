@@ -2,6 +2,7 @@
  * What changed since a checkpoint was saved, for the diff page: the commits, a diffstat and one
  * unified diff per file (each capped). Also the commits between any two shas.
  */
+import { scanSecrets } from "./secrets";
 import { isBookkeepingSubject } from "../git/history";
 import { GitError, isFullSha, resolveCommit, runGit } from "../git/runner";
 
@@ -78,7 +79,10 @@ async function listCommits(cwd: string, exclude: string, include: string): Promi
       bookkeeping: isBookkeepingSubject(subject),
     });
   }
-  return { commits: commits.slice(0, MAX_LISTED_COMMITS), truncated: commits.length > MAX_LISTED_COMMITS };
+  const listed = commits.slice(0, MAX_LISTED_COMMITS);
+  // commit subjects are shown on pages: they get the same redaction as checkpoint text
+  for (const commit of listed) commit.subject = (await scanSecrets(commit.subject, "commit-subject.txt")).redacted;
+  return { commits: listed, truncated: commits.length > MAX_LISTED_COMMITS };
 }
 
 /** Parses `git diff -z --raw --numstat`: raw records, then numstat records in the same order. */
@@ -158,6 +162,8 @@ export async function diffSinceSave(repoPath: string, fromSha: string, toRef = "
     chunks.length === statFiles.length
       ? statFiles.map((file, index) => ({ path: file.path, oldPath: file.oldPath, ...capPatch(chunks[index] ?? "") }))
       : chunks.map((chunk) => ({ path: /^diff --git a\/.* b\/(.*)$/m.exec(chunk)?.[1] ?? "", oldPath: null, ...capPatch(chunk) }));
+  // a committed checkpoint's secrets must not reappear through its diff
+  for (const file of files) file.patch = (await scanSecrets(file.patch, file.path)).redacted;
 
   return {
     fromSha: from,

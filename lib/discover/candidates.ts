@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { lstat, open, readdir, realpath } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isCandidatePath } from "../parse/registry";
@@ -117,12 +118,38 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
 
 export type ReadOutcome = { ok: true; text: string; bytes: Buffer } | { ok: false; reason: string };
 
-/** Read a candidate as text: NUL in the first 8 KB means binary; an empty file is reported. */
+/**
+ * Read a candidate as text. Opens without following a symlink swapped in after discovery (a checked
+ * symlink is read through its resolved target) and without blocking on a FIFO; checks the opened
+ * handle, reads at most the cap plus one byte; NUL in the first 8 KB means binary.
+ */
 export async function readCandidate(absPath: string): Promise<ReadOutcome> {
-  const handle = await open(absPath, "r");
+  let target = absPath;
   try {
-    const bytes = await handle.readFile();
-    if (bytes.length > MAX_FILE_BYTES) return { ok: false, reason: "file grew over the size limit while reading; not read" };
+    if ((await lstat(absPath)).isSymbolicLink()) target = await realpath(absPath);
+  } catch {
+    return { ok: false, reason: "file vanished while reading; not read" };
+  }
+  let handle;
+  try {
+    handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, reason: code === "ELOOP" ? "file became a symlink while reading; not read" : `could not be read (${code ?? "error"})` };
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { ok: false, reason: "not a regular file; not read" };
+    if (info.size > MAX_FILE_BYTES) return { ok: false, reason: "file grew over the size limit while reading; not read" };
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > MAX_FILE_BYTES) return { ok: false, reason: "file grew over the size limit while reading; not read" };
+    const bytes = buffer.subarray(0, length);
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
       return { ok: false, reason: "file looks binary (a NUL byte in its first 8 KB); not read" };
     }

@@ -3,6 +3,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, saveEvents, type Repository } from "../../db/schema";
 import { isBookkeepingSubject } from "../git/history";
 import { tryGit } from "../git/runner";
+import { scanSecrets } from "../derive/secrets";
 
 interface SaveCommit {
   sha: string;
@@ -32,7 +33,9 @@ async function readSaveCommits(repoPath: string): Promise<SaveCommit[]> {
     const [sha, time, subject = ""] = header.split("\0");
     if (!/^[0-9a-f]{40}$/.test(sha) || !isBookkeepingSubject(subject)) continue;
     const files = rest.join("\n").split("\0").map((f) => f.trim()).filter(Boolean);
-    commits.push({ sha, committedAt: new Date(Number(time) * 1000).toISOString(), subject, files });
+    // subjects are stored and shown: redact them like any checkpoint text
+    const redacted = (await scanSecrets(subject, "commit-subject.txt")).redacted;
+    commits.push({ sha, committedAt: new Date(Number(time) * 1000).toISOString(), subject: redacted, files });
   }
   return commits;
 }

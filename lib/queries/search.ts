@@ -5,6 +5,7 @@ import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filt
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
 import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
 import { hitRows, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
+import { DEFAULT_LIMIT } from "../search/url";
 
 export interface SearchOptions extends SearchFilters {
   limit?: number;
@@ -191,7 +192,7 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const parsed = parseQuery(text);
   const notes = [...parsed.notes];
   const filters = effectiveFilters(parsed.filters, options, notes);
-  const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? 50)) || 50, 1), MAX_SEARCH_LIMIT);
+  const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? DEFAULT_LIMIT)) || DEFAULT_LIMIT, 1), MAX_SEARCH_LIMIT);
   const offset = Math.max(Math.trunc(Number(options.offset ?? 0)) || 0, 0);
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
   let all: Candidate[] | null;

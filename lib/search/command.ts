@@ -1,10 +1,8 @@
 import { Option, type Command } from "commander";
 import { openDb, fail } from "../cli/options";
-import { searchDocuments } from "../queries/search";
 import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "./filters";
 import { syntaxHelpText } from "./help";
-import { filtersOf, parseSearchRequest } from "./params";
-import { toSearchResponse, type SearchResponseHit } from "./response";
+import type { SearchResponseHit } from "./response";
 import type { SnippetPart } from "./snippet";
 
 interface SearchCommandOptions {
@@ -57,10 +55,16 @@ export function registerSearchCommand(program: Command): void {
     .option("--from <day>", "saved on or after this day (YYYY-MM-DD)")
     .option("--to <day>", "saved on or before this day (YYYY-MM-DD)")
     .addOption(new Option("--group <how>", "flat, or by repository").choices([...GROUP_VALUES]).default("flat"))
-    .option("--limit <n>", "at most this many results", "50")
+    .option("--limit <n>", "at most this many results", "20")
     .option("--offset <n>", "skip this many results first", "0")
     .addHelpText("after", `\nQuery syntax:\n${syntaxHelpText()}\n`)
-    .action((words: string[], opts: SearchCommandOptions) => {
+    .action(async (words: string[], opts: SearchCommandOptions) => {
+      // loaded here, so that other commands do not pay for the validation library and the search code
+      const [{ filtersOf, parseSearchRequest }, { searchDocuments }, { toSearchResponse }] = await Promise.all([
+        import("./params"),
+        import("../queries/search"),
+        import("./response"),
+      ]);
       const parsed = parseSearchRequest({
         q: words.join(" "),
         repo: opts.repo,

@@ -1,5 +1,6 @@
 /** Search state in the URL: pure, so the page's client code can use it without the validation library. */
-export const DEFAULT_LIMIT = 50;
+/** Results per page: the page shows more on request. */
+export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 500;
 
 export const SEARCH_PARAM_NAMES = ["q", "repo", "branch", "status", "format", "kind", "level", "from", "to", "group", "limit", "offset"] as const;

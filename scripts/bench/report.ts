@@ -14,7 +14,7 @@ export interface BenchResult {
   warm: { wallMs: number; indexerMs: number | null; parsed: number | null };
   peakRssMiB: number | null;
   rssSource: string;
-  search: { p50: number; p95: number; max: number; samples: number; queries: number };
+  search: { p50: number; p95: number; max: number; samples: number; queries: number; serverP50?: number | null; serverP95?: number | null };
   rg: { p50: number; p95: number; samples: number } | null;
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
@@ -94,6 +94,10 @@ export function render(r: BenchResult): string {
     ["cold index (wall, `cairn index`)", `${fmtMs(r.cold.wallMs)}${r.cold.indexerMs === null ? "" : ` (indexer ${fmtMs(r.cold.indexerMs)})`}`],
     ["warm re-index, nothing changed (wall)", `${fmtMs(r.warm.wallMs)}${r.warm.indexerMs === null ? "" : ` (indexer ${fmtMs(r.warm.indexerMs)}, ${r.warm.parsed ?? "?"} parsed)`}`],
     [`search via GET /api/search: p50 / p95 / max (${r.search.queries} queries x ${r.search.samples / r.search.queries})`, `${fmtMs(r.search.p50)} / ${fmtMs(r.search.p95)} / ${fmtMs(r.search.max)}`],
+    [
+      "  of which searching in the server (Server-Timing): p50 / p95",
+      r.search.serverP50 == null || r.search.serverP95 == null ? "unknown" : `${fmtMs(r.search.serverP50)} / ${fmtMs(r.search.serverP95)}`,
+    ],
     ["rg -l -i over the same files: p50 / p95", r.rg ? `${fmtMs(r.rg.p50)} / ${fmtMs(r.rg.p95)}` : "not installed"],
     ["indexer peak RSS", r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB (${r.rssSource})`],
   ]);

@@ -75,12 +75,16 @@ export function searchUrl(port: number, query: BenchQuery): string {
   return `http://127.0.0.1:${port}/api/search?${params}`;
 }
 
-/** Milliseconds for one request, the JSON read and parsed; the total found, to check it answered. */
-export async function timeSearch(port: number, query: BenchQuery): Promise<{ ms: number; total: number }> {
+/**
+ * Milliseconds for one request, the JSON read and parsed; the server's own search time (Server-Timing);
+ * the total found, to check it answered.
+ */
+export async function timeSearch(port: number, query: BenchQuery): Promise<{ ms: number; serverMs: number | null; total: number }> {
   const started = performance.now();
   const res = await fetch(searchUrl(port, query));
   const body = (await res.json()) as { total?: number; error?: string };
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`search ${JSON.stringify(query.q)} failed: ${body.error ?? res.status}`);
-  return { ms, total: body.total ?? 0 };
+  const timing = /search;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1];
+  return { ms, serverMs: timing ? Number(timing) : null, total: body.total ?? 0 };
 }

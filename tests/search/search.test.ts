@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { indexRoots } from "../../lib/index/indexer";
 import { searchDocuments, searchFacets } from "../../lib/queries/search";
 import { toSearchResponse } from "../../lib/search/response";
@@ -204,6 +205,16 @@ describe("trace", () => {
 });
 
 describe("the response", () => {
+  it("is the same from `cairn search --json` as from the API's code path", () => {
+    const cli = execFileSync(process.execPath, ["bin/cairn.mjs", "search", "--json", "--db", space.dbPath, "--repo", first, "--status", "completed", "--group", "repo", "rate", "limiter"], {
+      encoding: "utf8",
+      env: { ...process.env, CAIRN_DB: space.dbPath },
+    });
+    const direct = toSearchResponse(search("rate limiter", { repo: first, status: "completed", limit: 20 }), "repo");
+    expect(JSON.parse(cli)).toEqual(JSON.parse(JSON.stringify(direct)));
+    expect(direct.total).toBeGreaterThan(0);
+  });
+
   it("groups by repository in the order of each repository's best hit", () => {
     const response = toSearchResponse(search("rate", { limit: 500 }), "repo");
     expect(response.groups!.map((g) => g.repoName)).toEqual([...new Set(response.hits.map((h) => h.repoName))]);

@@ -16,6 +16,10 @@ export async function GET(request: Request): Promise<Response> {
     return Response.json({ error: parsed.error, issues: parsed.issues }, { status: 400, headers: { "cache-control": "no-store" } });
   }
   const { q, limit, offset, group } = parsed.request;
+  const started = performance.now();
   const result = searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset });
-  return Response.json(toSearchResponse(result, group), { headers: { "cache-control": "no-store" } });
+  const body = toSearchResponse(result, group);
+  const searchMs = performance.now() - started;
+  // Server-Timing: the time spent searching, apart from the HTTP and framework overhead
+  return Response.json(body, { headers: { "cache-control": "no-store", "server-timing": `search;dur=${searchMs.toFixed(2)}` } });
 }

@@ -34,6 +34,15 @@ export async function serveWorld(prefix: string, populate: (root: string, dir: s
   const home = join(dir, "home");
   mkdirSync(root, { recursive: true });
   mkdirSync(home, { recursive: true });
+  try {
+    return await serve(dir, root, home, populate);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function serve(dir: string, root: string, home: string, populate: (root: string, dir: string) => void): Promise<ServedWorld> {
   populate(root, dir);
   const db = join(dir, "cairn.db");
   const env = { CAIRN_DB: db, CAIRN_HOME: home };
