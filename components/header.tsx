@@ -7,6 +7,8 @@ const NAV = [
   { href: "/checkpoints", label: "Checkpoints" },
   { href: "/repos", label: "Repositories" },
   { href: "/search", label: "Search" },
+  { href: "/reviews", label: "Reviews" },
+  { href: "/secrets", label: "Secrets" },
   { href: "/problems", label: "Problems" },
   { href: "/roots", label: "Roots" },
 ];

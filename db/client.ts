@@ -42,6 +42,8 @@ export function getDb(path: string = defaultDbPath()): CairnDb {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("mmap_size = 268435456");
   const db = drizzle(sqlite, { schema }) as CairnDb;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   cache.set(key, db);

@@ -23,8 +23,8 @@ export async function GET(request: Request): Promise<Response> {
     const issues = parsed.error.issues.map((issue) => ({ param: String(issue.path[0] ?? "?"), message: issue.message }));
     return Response.json(
       { error: issues.map((i) => `${i.param}: ${i.message}`).join("; "), issues },
-      { status: 400, headers: { "cache-control": "no-store" } },
+      { status: 400, headers: { "cache-control": "no-store, no-transform" } },
     );
   }
-  return Response.json(listRecords(db, parsed.data), { headers: { "cache-control": "no-store" } });
+  return Response.json(listRecords(db, parsed.data), { headers: { "cache-control": "no-store, no-transform" } });
 }

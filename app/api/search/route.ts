@@ -13,7 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   const db = await readDb();
   const parsed = parseSearchRequest(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    return Response.json({ error: parsed.error, issues: parsed.issues }, { status: 400, headers: { "cache-control": "no-store" } });
+    return Response.json({ error: parsed.error, issues: parsed.issues }, { status: 400, headers: { "cache-control": "no-store, no-transform" } });
   }
   const { q, limit, offset, group } = parsed.request;
   const started = performance.now();
@@ -21,5 +21,5 @@ export async function GET(request: Request): Promise<Response> {
   const body = toSearchResponse(result, group);
   const searchMs = performance.now() - started;
   // Server-Timing: the time spent searching, apart from the HTTP and framework overhead
-  return Response.json(body, { headers: { "cache-control": "no-store", "server-timing": `search;dur=${searchMs.toFixed(2)}` } });
+  return Response.json(body, { headers: { "cache-control": "no-store, no-transform", "server-timing": `search;dur=${searchMs.toFixed(2)}` } });
 }

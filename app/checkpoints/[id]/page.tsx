@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -7,10 +8,14 @@ import { NormalisedView } from "@/components/checkpoint/normalised-view";
 import { OriginalView } from "@/components/checkpoint/original-view";
 import { Related } from "@/components/checkpoint/related";
 import { ViewToggle } from "@/components/checkpoint/view-toggle";
+import { FreshnessBanner } from "@/components/freshness-banner";
 import { checkpointPage } from "@/lib/queries/checkpoint";
 import { readDb } from "@/lib/queries/db";
 import { originalView } from "@/lib/render/original";
 import { normalisedView } from "@/lib/render/sections";
+import { CompleteButton } from "./_write/complete-button";
+import { ReviewPanel } from "./_review/review-panel";
+import { ResumePanel } from "./_resume/resume-panel";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -42,9 +47,17 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
       />
       <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
 
-      {/* ── LEAD: freshness banner mounts here (what changed since this save; doc.freshness) ── */}
+      <FreshnessBanner freshness={doc.freshness} branch={doc.branch} checkpointId={doc.id} recordedSha={doc.headShaRaw} />
 
-      {/* ── LEAD: Complete button mounts here (action bar; only for in-progress checkpoints) ── */}
+      {doc.source === "worktree" && doc.kind === "checkpoint" && (
+        <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-4">
+          {(status === "in-progress" || status === "blocked") && (
+            <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} />
+          )}
+          <Link href={`/checkpoints/${doc.id}/promote`}>Promote learnings to PROJECT-NOTES.md</Link>
+          <Link href={`/checkpoints/${doc.id}/diff`}>What changed since this save</Link>
+        </div>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="min-w-0 space-y-4">
@@ -59,14 +72,12 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
             />
           )}
 
-          {/* ── LEAD: Promote-learnings form mounts here (candidates for .claude/PROJECT-NOTES.md) ── */}
-
-          {/* ── LEAD: Review panel mounts here (reviews of this checkpoint, and the form to add one) ── */}
+          <ReviewPanel documentId={doc.id} />
         </div>
         <aside aria-label="Related" className="min-w-0 space-y-4">
           <Related data={data} />
 
-          {/* ── LEAD: Resume panel mounts here (the resume prompt for this checkpoint) ── */}
+          <ResumePanel documentId={doc.id} />
         </aside>
       </div>
     </article>

@@ -14,6 +14,7 @@ import { SortableCheckpointTable } from "@/components/sortable-checkpoint-table"
 import { readDb } from "@/lib/queries/db";
 import { repositoryName, repositoryPage, repoTableQuery } from "@/lib/queries/repository";
 import { renderMarkdown, splitFrontmatter } from "@/lib/render/markdown";
+import { CompleteNewestOnBranch } from "@/app/checkpoints/[id]/_write/complete-newest";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -50,6 +51,11 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           {repo.lastIndexedAt && ` · indexed ${relativeTime(repo.lastIndexedAt)}`}
         </p>
       </header>
+
+      <div role="group" aria-label="Repository actions" className="flex flex-wrap items-start gap-x-8 gap-y-3">
+        {repo.currentBranch && <CompleteNewestOnBranch repositoryId={repo.id} branch={repo.currentBranch} />}
+        <Link href={`${basePath}/compare`}>Compare two checkpoints</Link>
+      </div>
 
       <Panel id="timeline" title="Save timeline" description="Saves over time, one lane per branch">
         {data.timeline.length ? (
