@@ -98,8 +98,11 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
     .where(eq(repositories.id, repo.id))
     .run();
   if (unchanged) return;
-  markDuplicates(db, repo.id);
-  markSuperseded(db, repo.id);
+  // one commit for all these row updates, not one per row
+  db.transaction((tx) => {
+    markDuplicates(tx as unknown as CairnDb, repo.id);
+    markSuperseded(tx as unknown as CairnDb, repo.id);
+  });
   await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
   if (inputs.length === 0) return;
