@@ -1,5 +1,7 @@
 "use client";
 
+import { useShownVersion } from "@/components/use-shown-version";
+import { ChangedOnDiskNote } from "@/components/changed-on-disk-note";
 import { useActionState } from "react";
 import { completeAction } from "./actions";
 import { FormMessage, PendingButton } from "./form-parts";
@@ -21,11 +23,13 @@ export function CompleteButton({
   label?: string;
 }) {
   const [state, action] = useActionState(completeAction, initialWriteState);
+  const shownVersion = useShownVersion(expectedHash, state.ok ? state : null);
   const done = completed || (state.ok && state.outcome !== undefined);
   return (
     <form action={action} className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="documentId" value={documentId} />
-      <input type="hidden" name="expectedHash" value={expectedHash} />
+      <input type="hidden" name="expectedHash" value={shownVersion.hash} />
+      <ChangedOnDiskNote show={shownVersion.changedOnDisk} />
       <PendingButton pendingLabel="Completing…" disabled={done}>
         {done ? "Completed" : label}
       </PendingButton>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useShownVersion } from "@/components/use-shown-version";
+import { ChangedOnDiskNote } from "@/components/changed-on-disk-note";
 import { useActionState } from "react";
 import type { Candidate } from "@/lib/actions/promote";
 import { promoteAction } from "../_write/actions";
@@ -95,6 +97,7 @@ export function PromoteForm({
   notesProblem: string | null;
 }) {
   const [state, action] = useActionState(promoteAction, initialWriteState);
+  const shownVersion = useShownVersion(expectedHash, state.ok ? state : null);
   if (candidates.length === 0) {
     return <p className="text-sm text-stone-500 dark:text-stone-400">No candidate learnings: this checkpoint&apos;s decisions, context, gotchas, failed and verified sections hold no bullet or sentence.</p>;
   }
@@ -102,7 +105,8 @@ export function PromoteForm({
   return (
     <form action={action} className="space-y-4" aria-describedby="promote-message">
       <input type="hidden" name="documentId" value={documentId} />
-      <input type="hidden" name="expectedHash" value={expectedHash} />
+      <input type="hidden" name="expectedHash" value={shownVersion.hash} />
+      <ChangedOnDiskNote show={shownVersion.changedOnDisk} />
       <p className="text-sm text-stone-600 dark:text-stone-300">
         Checked learnings are appended to <code className="font-mono">{notesPath}</code>
         {notesExists ? "" : " (created with a # Project Notes heading)"}, one terse line each, linking back to this checkpoint.
