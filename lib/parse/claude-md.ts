@@ -25,13 +25,14 @@ export function isSymlinkStub(text: string): boolean {
 /** Title words of an entry heading once its date, time, zone and tags are gone. */
 function entryTitle(text: string): string | null {
   const plain = squash(stripInlineMarkdown(text))
-    .replace(/^\[?\d{4}-\d{2}-\d{2}(?:[/T ,]+[\d:/-]*)?\]?/, "")
+    .replace(/^\[?\d{4}-\d{2}-\d{2}(?:\s*[-–—]\s*\d{1,2}:\d{2}(?::\d{2})?|[/T ,]+[\d:/-]*)?\]?/, "")
     .replace(/^\d{1,2}\/\d{1,2}\/\d{4},?\s*[\d:]*\s*(?:AM|PM)?/i, "")
     .replace(/\((?:[A-Z]{2,5}|UTC[^)]*|checkpoint|session)\)/gi, "")
     .replace(/\(\d+(?:st|nd|rd|th) session\)/i, "")
     .replace(/^[\s\-–—|·:]+|[\s\-–—|·:]+$/g, "");
   const first = plain.split(/\s+[—–]\s+/)[0]?.trim();
-  return first ? cleanTitle(first) : null;
+  // a heading that was only a date and time leaves nothing worth calling a title
+  return first && !/^\d{1,2}:\d{2}(?::\d{2})?$/.test(first) ? cleanTitle(first) : null;
 }
 
 function entriesUnder(o: Outline, index: number): Entry[] {
@@ -98,7 +99,9 @@ export const claudeMdParser: Parser = {
       doc.sections.push({ canonical: "done", heading: squash(stripInlineMarkdown(newest.heading)).slice(0, 200), level: 3, text: newest.body.trim() });
     }
     const h1 = o.headings.find((h) => h.level === 1 && !h.pseudo);
-    doc.title = newest.title ?? doc.title ?? cleanTitle(h1?.text);
+    const doneLine = /\*{0,2}Done(?: since last save)?:?\*{0,2}:?\s*(.+)/i.exec(newest.body)?.[1];
+    const summary = doneLine ? cleanTitle(squash(stripInlineMarkdown(doneLine)).slice(0, 100)) : null;
+    doc.title = newest.title ?? summary ?? cleanTitle(h1?.text) ?? doc.title;
     doc.savedAt = newest.date;
     doc.savedAtSource = newest.date ? "content" : null;
     if (!doc.status) {
