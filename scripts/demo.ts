@@ -9,7 +9,7 @@ import { buildWorld } from "./fixtures/world";
 const projectDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "cairn-demo-"));
 process.stderr.write(`Creating demo repositories in ${dir}…\n`);
-const world = buildWorld(dir, { repositories: 4, htmlCheckpoints: 5 });
+const world = buildWorld(dir, { repositories: 4, htmlCheckpoints: 5, start: new Date(Date.now() - 2 * 86_400_000) });
 const port = process.env.PORT ?? "3000";
 process.stderr.write(`Serving ${world.repositories.length} demo repositories on http://127.0.0.1:${port}\n`);
 const child = spawn(process.execPath, [join(projectDir, "bin", "cairn.mjs"), "serve", "--port", port], {
