@@ -221,9 +221,13 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
  * symbolic-ref + rev-parse (HEAD), for-each-ref, config + status, cat-file (saved shas), log
  * (history), diff-tree (files since each base); ls-tree only for bare repositories.
  */
-export async function computeFreshness(repoPath: string, saves: SaveInput[], now = new Date()): Promise<Map<string, Freshness>> {
+export async function computeFreshness(
+  repoPath: string,
+  saves: SaveInput[],
+  now = new Date(),
+  facts: RepoFacts = new RepoFacts(repoPath),
+): Promise<Map<string, Freshness>> {
   const result = new Map<string, Freshness>();
-  const facts = new RepoFacts(repoPath);
   const layout = await facts.layout();
   if (!layout) {
     for (const save of saves) result.set(save.id, unknownFreshness(save, "not a git repository"));

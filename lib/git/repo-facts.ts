@@ -62,6 +62,40 @@ export async function filterNeutralizingOverrides(cwd: string): Promise<Array<[s
   ]);
 }
 
+export interface StatusSnapshot {
+  raw: string;
+  entries: StatusEntry[];
+  head: HeadState;
+}
+
+/**
+ * Parses `git status --porcelain=v2 --branch -z`. Entries carry v1's two-letter code (`.` read as a
+ * space), so they count and read like `git status --short` lines.
+ */
+export function parseStatusV2(out: string): StatusSnapshot {
+  const tokens = out.split("\u0000");
+  const entries: StatusEntry[] = [];
+  let oid: string | null = null;
+  let branch: string | null = null;
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] ?? "";
+    if (token.startsWith("# branch.oid ")) oid = token.slice("# branch.oid ".length);
+    else if (token.startsWith("# branch.head ")) branch = token.slice("# branch.head ".length);
+    else if (token.startsWith("1 ") || token.startsWith("u ")) {
+      const fields = token.split(" ");
+      const pathStart = token.startsWith("1 ") ? 8 : 10;
+      entries.push({ code: (fields[1] ?? "..").replace(/\./g, " "), path: fields.slice(pathStart).join(" "), originalPath: null });
+    } else if (token.startsWith("2 ")) {
+      const fields = token.split(" ");
+      entries.push({ code: (fields[1] ?? "..").replace(/\./g, " "), path: fields.slice(9).join(" "), originalPath: tokens[index + 1] ?? null });
+      index += 1;
+    } else if (token.startsWith("? ")) entries.push({ code: "??", path: token.slice(2), originalPath: null });
+  }
+  const headSha = oid && isFullSha(oid) ? oid : null;
+  const currentBranch = branch && branch !== "(detached)" ? branch : null;
+  return { raw: out, entries, head: { currentBranch, detached: currentBranch === null && headSha !== null, headSha } };
+}
+
 /** Parses `git status --porcelain=v1 -z`; a rename or copy is one entry, like `status --short`. */
 export function parsePorcelainStatus(out: string): StatusEntry[] {
   const tokens = out.split("\u0000");
@@ -99,7 +133,7 @@ export function parseDiffTreeBlocks(out: string): ChangedFile[][] {
 export class RepoFacts {
   private layoutAnswer?: Promise<RepoLayout | null>;
   private headAnswer?: Promise<HeadState>;
-  private statusAnswer?: Promise<StatusEntry[] | null>;
+  private statusAnswer?: Promise<StatusSnapshot | null>;
   private refsAnswer?: Promise<RefTip[]>;
   private historyAnswer?: { key: string; graph: Promise<CommitGraph> };
   private readonly changedCache = new Map<string, ChangedFile[] | null>();
@@ -119,9 +153,14 @@ export class RepoFacts {
     return this.layoutAnswer;
   }
 
-  /** Current branch and HEAD commit: two small processes, run together. */
+  /**
+   * Current branch and HEAD commit. With a work tree they come free with `status()` (porcelain v2
+   * `--branch`); a bare clone asks two small processes.
+   */
   head(): Promise<HeadState> {
     this.headAnswer ??= (async () => {
+      const snapshot = await this.statusSnapshot();
+      if (snapshot) return snapshot.head;
       const [symbolic, sha] = await Promise.all([
         tryGit(this.cwd, ["symbolic-ref", "--quiet", "HEAD"]),
         tryGit(this.cwd, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
@@ -134,20 +173,24 @@ export class RepoFacts {
     return this.headAnswer;
   }
 
+  /** `git status --short` entries now; null without a work tree. */
+  async status(): Promise<StatusEntry[] | null> {
+    return (await this.statusSnapshot())?.entries ?? null;
+  }
+
   /**
-   * `git status --porcelain=v1 -z`; null without a work tree. Clean/smudge filter drivers are
-   * neutralised first (one `git config` read), because status may pipe file contents through them.
+   * ONE `git status --porcelain=v2 --branch -z` (after one `git config` read that neutralises clean/smudge
+   * filter drivers, since status may pipe file contents through them): the dirty entries, the branch and
+   * HEAD, and the raw output (a fingerprint of HEAD, index and work tree). Null for a bare clone.
    */
-  status(): Promise<StatusEntry[] | null> {
+  statusSnapshot(): Promise<StatusSnapshot | null> {
     this.statusAnswer ??= (async () => {
-      const layout = await this.layout();
-      if (!layout?.topLevel) return null;
       const configOverrides = await filterNeutralizingOverrides(this.cwd);
-      const out = await tryGit(this.cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=dirty"], {
+      const out = await tryGit(this.cwd, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal", "--ignore-submodules=dirty"], {
         configOverrides,
         timeoutMs: 30_000,
       });
-      return out === null ? null : parsePorcelainStatus(out);
+      return out === null ? null : parseStatusV2(out);
     })();
     return this.statusAnswer;
   }

@@ -59,8 +59,12 @@ async function listCandidates(repoPath: string, refs: RefTip[], worktreePaths: S
  * checking anything out: one `ls-tree` per distinct tip and one `cat-file --batch` for every blob.
  */
 /** Returns how many branch documents were added, changed or removed. */
-export async function indexBranchDocuments(db: CairnDb, repo: Repository, worktreePaths: Set<string>): Promise<number> {
-  const facts = new RepoFacts(repo.path);
+export async function indexBranchDocuments(
+  db: CairnDb,
+  repo: Repository,
+  worktreePaths: Set<string>,
+  facts: RepoFacts = new RepoFacts(repo.path),
+): Promise<number> {
   const refs = refsToScan(await facts.refs(), repo.isBare);
   const candidates = refs.length ? await listCandidates(repo.path, refs, worktreePaths) : [];
   const existing = new Map(

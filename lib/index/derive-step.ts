@@ -3,6 +3,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, repositories, type Repository } from "../../db/schema";
 import { computeFreshness, type SaveInput } from "../derive/freshness";
 import { readRepositoryState } from "./git-state";
+import { RepoFacts } from "../git/repo-facts";
 import { recordSaveEvents } from "./save-events";
 import { statement } from "./statements";
 
@@ -85,8 +86,13 @@ function saveInputs(db: CairnDb, repositoryId: number): SaveInput[] {
  * Freshness is recomputed only when the repository's git state (HEAD, index, work tree) or its documents
  * changed since the last run, never on a page view.
  */
-export async function deriveRepository(db: CairnDb, repo: Repository, opts: { documentsChanged: boolean }): Promise<void> {
-  const state = await readRepositoryState(repo.path);
+export async function deriveRepository(
+  db: CairnDb,
+  repo: Repository,
+  opts: { documentsChanged: boolean },
+  facts: RepoFacts = new RepoFacts(repo.path),
+): Promise<void> {
+  const state = await readRepositoryState(facts);
   const unchanged = !opts.documentsChanged && state.fingerprint === repo.gitFingerprint;
   db.update(repositories)
     .set({
@@ -106,7 +112,7 @@ export async function deriveRepository(db: CairnDb, repo: Repository, opts: { do
   await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
   if (inputs.length === 0) return;
-  const results = await computeFreshness(repo.path, inputs);
+  const results = await computeFreshness(repo.path, inputs, new Date(), facts);
   const missingByDoc = new Map<string, Set<string>>();
   db.transaction((tx) => {
     for (const input of inputs) {

@@ -12,6 +12,7 @@ import { removeFiles, writeDocument, writeFileOutcome } from "./store";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
 import { fillCommitDates } from "./commit-dates";
 import { indexBranchDocuments } from "./branch-documents";
+import { RepoFacts } from "../git/repo-facts";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 
 /** Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy). */
@@ -69,8 +70,10 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   await fillCommitDates(found.path, batch.prepared.map((p) => p.doc));
   applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
   const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
-  const branchChanges = await indexBranchDocuments(db, repo, worktreePaths);
-  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 });
+  // one set of git answers per repository, shared by every step below
+  const facts = new RepoFacts(found.path);
+  const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
+  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
 }
 
 /** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */
