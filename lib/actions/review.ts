@@ -42,9 +42,17 @@ export interface ReviewOutcome {
 }
 
 /** `git config user.name` of that repository, read through the one git runner; null when unset. */
+/** Page views ask for the name often; git config rarely changes: remember it for a minute. */
+const USER_NAME_TTL_MS = 60_000;
+const userNames = new Map<string, { name: string | null; at: number }>();
+
 export async function gitUserName(repoPath: string): Promise<string | null> {
-  const name = squash((await tryGit(repoPath, ["config", "--get", "user.name"])) ?? "");
-  return name ? name.slice(0, MAX_REVIEWER_CHARS) : null;
+  const cached = userNames.get(repoPath);
+  if (cached && Date.now() - cached.at < USER_NAME_TTL_MS) return cached.name;
+  const raw = squash((await tryGit(repoPath, ["config", "--get", "user.name"])) ?? "");
+  const name = raw ? raw.slice(0, MAX_REVIEWER_CHARS) : null;
+  userNames.set(repoPath, { name, at: Date.now() });
+  return name;
 }
 
 /** The reviewer name a form is prefilled with: git's user.name, else the login name. */
