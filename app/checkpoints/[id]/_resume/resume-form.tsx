@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { useFormStatus } from "react-dom";
 import { buildResumeAction } from "./actions";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button";
 import type { ResumeFormState, ResumeView } from "./form-state";
 
 function BuildButton() {
@@ -116,7 +116,7 @@ export function ResumeForm({ documentId, initial }: { documentId: string; initia
           <div className="space-y-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-sm font-medium">{view.goal ? "Goal-directed prompt" : "Resume prompt"}</h3>
-              <CopyButton text={view.prompt} label="Copy prompt" />
+              <CopyButton text={view.prompt} label="Copy prompt" what="the prompt" />
             </div>
             <pre aria-label="Resume prompt" tabIndex={0} className="max-h-[28rem] overflow-auto whitespace-pre-wrap rounded-md bg-stone-100 p-3 font-mono text-xs dark:bg-stone-800/70">
               {view.prompt}
