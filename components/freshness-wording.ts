@@ -2,7 +2,7 @@
  * Pure wording of the freshness banner (no React, no DB, no git): what a checkpoint's stored
  * `freshness` object says, in the words of the checkpoint skill's resume warning.
  */
-import type { FreshnessLevel, ModifiedFileState } from "../lib/derive/freshness";
+import type { Freshness, FreshnessLevel, ModifiedFileState } from "../lib/derive/freshness";
 
 export const FRESHNESS_LEVELS: readonly FreshnessLevel[] = ["fresh", "slightly-stale", "stale", "very-stale", "unknown"];
 
@@ -19,25 +19,7 @@ export function isFreshnessLevel(value: unknown): value is FreshnessLevel {
 }
 
 /** The stored `documents.freshness` JSON, read defensively (older rows may lack fields). */
-export interface FreshnessView {
-  level: FreshnessLevel;
-  reasons: string[];
-  newCommits: number | null;
-  bookkeepingCommits: number | null;
-  commitsSinceSavedAt: number | null;
-  countBasis: "sha" | "time" | null;
-  headReachable: boolean | null;
-  resolvedHeadSha: string | null;
-  branchMatches: boolean | null;
-  currentBranch: string | null;
-  savedBranchExists: boolean | null;
-  savedBranchMoved: number | null;
-  dirtySaved: number | null;
-  dirtyNow: number | null;
-  filesChanged: number | null;
-  missingFiles: string[];
-  modifiedFileStates: { path: string; state: ModifiedFileState }[];
-  unmentionedModified: string[];
+export interface FreshnessView extends Freshness {
   /** Explicit flags when the indexer stores them; otherwise inferred from the other fields. */
   rebasedAway: boolean | null;
   savedCommitGone: boolean | null;
