@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { addRoot, removeRoot } from "@/lib/actions/roots";
@@ -36,7 +37,8 @@ export async function removeRootAction(_previous: RootFormState, formData: FormD
   const change = removeRoot(getDb(process.env.CAIRN_DB), parsed.data.path);
   if (!change.ok) return { errors: { path: [change.error] }, message: change.error, ok: false };
   revalidatePath("/", "layout");
-  return { errors: {}, message: `Removed ${change.path}; its checkpoints are no longer shown.`, ok: true };
+  // the removed row (and this form with it) disappears: the page itself says what happened
+  redirect(`/roots?removed=${encodeURIComponent(change.path)}`);
 }
 
 export async function reindexAction(_previous: RootFormState, _formData: FormData): Promise<RootFormState> {

@@ -5,7 +5,8 @@ import { AddRootForm, ReindexForm, RemoveRootForm } from "./roots-forms";
 
 export const metadata: Metadata = { title: "Roots" };
 
-export default async function RootsPage() {
+export default async function RootsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { removed } = await searchParams;
   const db = await readDb();
   const roots = listRoots(db);
   return (
@@ -15,6 +16,11 @@ export default async function RootsPage() {
         Cairn walks these folders for git repositories (skipping dependencies and build output, never following a
         symlink out of the folder) and indexes the checkpoints inside them.
       </p>
+      {typeof removed === "string" && (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+          Removed {removed}; its checkpoints are no longer shown.
+        </p>
+      )}
       <AddRootForm />
       <section aria-labelledby="roots-heading">
         <h2 id="roots-heading" className="text-lg font-semibold">Watched folders</h2>

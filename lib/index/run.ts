@@ -3,12 +3,11 @@ import { getDb } from "../../db/client";
 import { indexRoots, savedRoots } from "./indexer";
 import { indexStatus } from "./status";
 
-/** The roots a server indexes: CAIRN_ROOTS, else the saved roots, else the user's home. */
+/** The roots a server indexes: CAIRN_ROOTS and the roots saved on the Roots page, else the user's home. */
 export function serverRoots(): string[] {
   const fromEnv = (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
-  if (fromEnv.length) return fromEnv;
-  const saved = savedRoots(getDb(process.env.CAIRN_DB));
-  return saved.length ? saved : [homedir()];
+  const roots = [...new Set([...fromEnv, ...savedRoots(getDb(process.env.CAIRN_DB))])];
+  return roots.length ? roots : [homedir()];
 }
 
 export function startBackgroundIndex(): void {
