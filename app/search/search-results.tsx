@@ -86,7 +86,7 @@ export function SearchResults({
               <h2 className="flex flex-wrap items-baseline gap-x-2 text-base font-semibold">
                 {name}
                 <span className="text-sm font-normal text-stone-500 dark:text-stone-400">
-                  {g.total} {g.total === 1 ? "result" : "results"}
+                  {g.count} {g.count === 1 ? "result" : "results"}
                 </span>
                 {g.repo && <span className="font-mono text-xs font-normal text-stone-500 dark:text-stone-400">{g.repo}</span>}
               </h2>

@@ -4,7 +4,7 @@ import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
 import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
-import { hitRows, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
+import { countTextMatches, hitRows, referencingDocuments, textMatches, topTextMatches, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
 
 export interface SearchOptions extends SearchFilters {
@@ -147,8 +147,51 @@ function byRankThenNewest(a: Candidate, b: Candidate): number {
   return (a.rank ?? 0) - (b.rank ?? 0) || newestFirst(a.facet, b.facet);
 }
 
-/** Every candidate, in order, before paging. */
-function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[]): Candidate[] | null {
+interface Found {
+  total: number;
+  /** The candidates of the requested page, in order. */
+  page: Candidate[];
+}
+
+function paged(all: Candidate[], offset: number, limit: number): Found {
+  return { total: all.length, page: all.slice(offset, offset + limit) };
+}
+
+/**
+ * Words (no trace, no sha): FTS5 counts and ranks by itself, restricted to the documents the filters
+ * keep or, when shorter, away from those they leave out (duplicates are always left out). The matches
+ * never travel to JavaScript one by one.
+ */
+function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offset: number, limit: number): Found {
+  const facets = facetIndex(db);
+  let restriction: { inList: boolean; json: string };
+  if (Object.keys(filters).length === 0) restriction = { inList: false, json: facets.duplicateRowids };
+  else {
+    const keep = facetFilter(db, filters);
+    const kept: number[] = [];
+    const left: number[] = [];
+    for (const f of facets.list) (keep(f) ? kept : left).push(f.rowid);
+    if (kept.length === 0) return { total: 0, page: [] };
+    restriction = kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
+  }
+  const page = topTextMatches(db, match, restriction, offset + limit)
+    .slice(offset)
+    .flatMap(([rowid, score]): Candidate[] => {
+      const facet = facets.byRowid.get(rowid);
+      return facet ? [{ facet, rank: score, matchedBy: "text" }] : [];
+    });
+  return { total: countTextMatches(db, match, restriction), page };
+}
+
+/** The candidates of one page, and how many there are in all. */
+function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number): Found | null {
+  const all = everyCandidate(db, parsed, filters, exactPaths);
+  if (all !== "text-only") return all && paged(all, offset, limit);
+  return rankedTextPage(db, parsed.match!, filters, offset, limit);
+}
+
+/** Every candidate, in order, before paging ("text-only" when FTS5 can page by itself). */
+function everyCandidate(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[]): Candidate[] | null | "text-only" {
   const facets = facetIndex(db);
   const keep = facetFilter(db, filters);
   if (parsed.filePaths.length) {
@@ -175,7 +218,7 @@ function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, ex
     const text = parsed.match ? rankedText(db, parsed.match, keep, facets.byRowid).filter((c) => !shown.has(c.facet.rowid)) : [];
     return [...commits.sort(newestFirst).map((facet): Candidate => ({ facet, rank: null, matchedBy: "commit" })), ...text];
   }
-  if (parsed.match) return rankedText(db, parsed.match, keep, facets.byRowid);
+  if (parsed.match) return "text-only";
   if (Object.keys(filters).length) {
     return facets.list.filter(keep).sort(newestFirst).map((facet) => ({ facet, rank: null, matchedBy: "filter" }));
   }
@@ -195,11 +238,10 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const limit = Math.min(Math.max(Math.trunc(Number(options.limit ?? DEFAULT_LIMIT)) || DEFAULT_LIMIT, 1), MAX_SEARCH_LIMIT);
   const offset = Math.max(Math.trunc(Number(options.offset ?? 0)) || 0, 0);
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
-  let all: Candidate[] | null;
   try {
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
-    all = candidates(db, parsed, filters, exactPaths);
-    if (all) return result(present(db, parsed, all.slice(offset, offset + limit), exactPaths), all.length);
+    const found = candidates(db, parsed, filters, exactPaths, offset, limit);
+    if (found) return result(present(db, parsed, found.page, exactPaths), found.total);
   } catch (error) {
     notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);
     return result([], 0);

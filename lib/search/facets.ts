@@ -35,6 +35,8 @@ export interface FacetIndex {
   referencedPaths?: string[];
   /** Documents referencing each traced path, remembered until the database changes. */
   referencing: Map<string, Set<string>>;
+  /** Rowids of the duplicates (always left out), as a JSON array for SQL. */
+  duplicateRowids: string;
 }
 
 interface Cached {
@@ -71,6 +73,7 @@ export function facetIndex(db: CairnDb): FacetIndex {
     byRowid: new Map(list.map((f) => [f.rowid, f])),
     byId: new Map(list.map((f) => [f.id, f])),
     referencing: new Map(),
+    duplicateRowids: JSON.stringify(list.filter((f) => f.duplicate).map((f) => f.rowid)),
   };
   cache.set(db.$client, { version: versionOf(db), index });
   return index;

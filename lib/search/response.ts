@@ -70,7 +70,8 @@ export interface SearchResponseHit {
 export interface SearchResponseGroup {
   repo: string | null;
   repoName: string | null;
-  total: number;
+  /** Hits of this page in this repository. */
+  count: number;
   hits: SearchResponseHit[];
 }
 
@@ -122,11 +123,11 @@ export function groupByRepository(hits: SearchResponseHit[]): SearchResponseGrou
     const key = hit.repo ?? "";
     let group = groups.get(key);
     if (!group) {
-      group = { repo: hit.repo, repoName: hit.repoName, total: 0, hits: [] };
+      group = { repo: hit.repo, repoName: hit.repoName, count: 0, hits: [] };
       groups.set(key, group);
     }
     group.hits.push(hit);
-    group.total++;
+    group.count++;
   }
   return [...groups.values()];
 }

@@ -36,12 +36,41 @@ export function hitRows(db: CairnDb, rowids: number[]): Map<number, HitRow> {
   return new Map(rows.map((r) => [r.rowid, r]));
 }
 
-/** Every text match with its bm25 score, best first. Only the FTS index is read. */
+/** Every text match with its bm25 score, best first (ties: the later row first). Only the FTS index is read. */
 export function textMatches(db: CairnDb, match: string): [rowid: number, score: number][] {
   return db.$client
-    .prepare(`SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts WHERE documents_fts MATCH ? ORDER BY score`)
+    .prepare(`SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts WHERE documents_fts MATCH ? ORDER BY score, rowid DESC`)
     .raw()
     .all(match) as [number, number][];
+}
+
+/** Rowids a text search is kept to (`inList`) or kept away from, as a JSON array. */
+export interface Restriction {
+  inList: boolean;
+  json: string;
+}
+
+// `+rowid`: a membership test while FTS5 scans its matches once (a plain `rowid IN` makes SQLite look
+// each rowid up in the index, one MATCH per rowid)
+const restrictionSql = (r: Restriction) => `+rowid ${r.inList ? "IN" : "NOT IN"} (SELECT value FROM json_each(?))`;
+
+/** The best `count` text matches within the restriction, in the order of textMatches. */
+export function topTextMatches(db: CairnDb, match: string, restriction: Restriction, count: number): [rowid: number, score: number][] {
+  return db.$client
+    .prepare(
+      `SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts
+       WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} ORDER BY score, rowid DESC LIMIT ?`,
+    )
+    .raw()
+    .all(match, restriction.json, count) as [number, number][];
+}
+
+/** How many text matches there are within the restriction. */
+export function countTextMatches(db: CairnDb, match: string, restriction: Restriction): number {
+  return db.$client
+    .prepare(`SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)}`)
+    .pluck()
+    .get(match, restriction.json) as number;
 }
 
 /** Ids of the documents that reference any of these exact paths (through the path index). */

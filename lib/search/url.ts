@@ -19,3 +19,10 @@ export function searchQueryString(values: Partial<Record<SearchParamName, string
   }
   return params.toString();
 }
+
+/** The search page tracing one file: for a "Trace" link beside any key file (`file:` quoted when needed). */
+export function traceHref(path: string): string {
+  const clean = path.replace(/"/g, "");
+  const term = /\s/.test(clean) ? `file:"${clean}"` : `file:${clean}`;
+  return `/search?${searchQueryString({ q: term })}`;
+}

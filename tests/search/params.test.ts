@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchRequest, rawSearchParams, searchRequestForPage } from "../../lib/search/params";
-import { searchQueryString } from "../../lib/search/url";
+import { searchQueryString, traceHref } from "../../lib/search/url";
+import { parseQuery } from "../../lib/search/query";
 
 describe("search requests", () => {
   it("reads URL parameters with defaults, family as format, empty values as absent", () => {
@@ -32,5 +33,11 @@ describe("search requests", () => {
   it("writes the URL without defaults, so that links stay short", () => {
     expect(searchQueryString({ q: "rate limiter", group: "flat", limit: 20, offset: 0, status: "completed" })).toBe("q=rate+limiter&status=completed");
     expect(searchQueryString({ q: "", group: "repo" })).toBe("group=repo");
+  });
+
+  it("links a key file to its trace, quoting paths with spaces", () => {
+    expect(traceHref("src/auth.ts")).toBe("/search?q=file%3Asrc%2Fauth.ts");
+    const spaced = new URLSearchParams(traceHref("docs/my notes.md").split("?")[1]).get("q")!;
+    expect(parseQuery(spaced).filePaths).toEqual(["docs/my notes.md"]);
   });
 });
