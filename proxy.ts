@@ -44,5 +44,6 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config = {
   // everything but build output with hashed names (which carries the static headers from the guard)
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // and the read-only JSON APIs: no HTML, no scripts to nonce; the guard still gives them the static headers
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/search|api/checkpoints).*)"],
 };

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { FileEntry } from "@/lib/render/sections";
+import { traceHref } from "@/lib/search/url";
 import type { LinkedDocument } from "@/lib/queries/checkpoint";
 
 /** Referenced files, each marked present or missing in the work tree now. */
@@ -24,6 +25,9 @@ export function FileList({ files, documentsByPath, label }: { files: FileEntry[]
             ) : (
               <span className="text-xs text-stone-500">not checked</span>
             )}
+            <Link href={traceHref(f.path)} className="text-xs" aria-label={`Trace ${f.path} through every checkpoint`}>
+              trace
+            </Link>
             {f.note && <span className="basis-full text-xs text-stone-500 dark:text-stone-400 sm:basis-auto">{f.note}</span>}
           </li>
         );

@@ -2,6 +2,8 @@ import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { MAX_ROOT_DEPTH, SKIPPED_FOLDERS } from "./limits";
 
+const WALK_BATCH = 8;
+
 export type RepositoryLayout = "worktree" | "linked-worktree" | "bare";
 
 export interface FoundRepository {
@@ -70,7 +72,10 @@ export async function findRepositories(root: string, maxDepth = MAX_ROOT_DEPTH):
     const children = entries.filter(
       (e) => e.isDirectory() && e.name !== ".git" && !SKIPPED_FOLDERS.has(e.name),
     );
-    await Promise.all(children.map((child) => walk(join(dir, child.name), depth + 1)));
+    // a few folders at a time: a home folder holds thousands, and an unbounded fan-out holds them all in memory
+    for (let i = 0; i < children.length; i += WALK_BATCH) {
+      await Promise.all(children.slice(i, i + WALK_BATCH).map((child) => walk(join(dir, child.name), depth + 1)));
+    }
   }
 
   await walk(start, 0);

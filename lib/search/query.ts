@@ -66,6 +66,8 @@ const FILTER_ALIASES: Record<string, FilterKey> = {
 };
 const FILE_KEYS = new Set(["file", "path", "trace"]);
 const COLUMN_KEYS: Record<string, Column> = { title: "title", decision: "decisions", decisions: "decisions" };
+/** The FTS5 columns, named as in the `documents` table they index. */
+const FTS_COLUMN: Record<Column, string> = { title: "title", decisions: "decisions_text" };
 const SHA = /^[0-9a-f]{7,40}$/i;
 
 /** Split the input into raw tokens: whitespace-separated, with "quoted parts" kept whole (also after `key:` or `-`). */
@@ -122,7 +124,7 @@ function itemOf(raw: string, column: Column | null, negated: boolean, notes: str
 
 function ftsItem(item: Item): string {
   const text = `"${item.words.join(" ").replace(/"/g, '""')}"${item.prefix ? "*" : ""}`;
-  return item.column ? `${item.column} : ${text}` : text;
+  return item.column ? `${FTS_COLUMN[item.column]} : ${text}` : text;
 }
 
 /** Groups separated by OR; in each, the positives AND-ed and the negatives taken away. */

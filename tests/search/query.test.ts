@@ -117,7 +117,7 @@ describe("parseQuery", () => {
 
   it("scopes title: and decisions: to their columns", () => {
     expect(parseQuery("title:importer").match).toBe('title : "importer"*');
-    expect(parseQuery('decisions:"token bucket"').match).toBe('decisions : "token bucket"');
+    expect(parseQuery('decisions:"token bucket"').match).toBe('decisions_text : "token bucket"');
   });
 
   it("takes file:, shas and filters out of the text", () => {

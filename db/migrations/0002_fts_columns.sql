@@ -1,0 +1,35 @@
+-- The FTS columns take the names of the content table's columns (title, decisions_text, body), so that
+-- snippet(), highlight() and the 'rebuild' command can read them back from `documents`.
+DROP TRIGGER IF EXISTS `documents_fts_after_insert`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `documents_fts_after_delete`;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `documents_fts_after_update`;
+--> statement-breakpoint
+DROP TABLE IF EXISTS `documents_fts`;
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `documents_fts` USING fts5(
+  title, decisions_text, body,
+  content='documents', content_rowid='rowid',
+  tokenize='unicode61 remove_diacritics 2',
+  prefix='2 3'
+);
+--> statement-breakpoint
+CREATE TRIGGER `documents_fts_after_insert` AFTER INSERT ON `documents` BEGIN
+  INSERT INTO documents_fts(rowid, title, decisions_text, body)
+  VALUES (new.rowid, new.title, new.decisions_text, new.body);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `documents_fts_after_delete` AFTER DELETE ON `documents` BEGIN
+  INSERT INTO documents_fts(documents_fts, rowid, title, decisions_text, body)
+  VALUES ('delete', old.rowid, old.title, old.decisions_text, old.body);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `documents_fts_after_update` AFTER UPDATE OF title, decisions_text, body ON `documents` BEGIN
+  INSERT INTO documents_fts(documents_fts, rowid, title, decisions_text, body)
+  VALUES ('delete', old.rowid, old.title, old.decisions_text, old.body);
+  INSERT INTO documents_fts(rowid, title, decisions_text, body)
+  VALUES (new.rowid, new.title, new.decisions_text, new.body);
+END;
+--> statement-breakpoint
+INSERT INTO documents_fts(documents_fts) VALUES ('rebuild');
