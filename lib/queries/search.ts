@@ -1,4 +1,5 @@
 import "server-only";
+import type { HitLike } from "../search/response";
 import type { CairnDb } from "../../db/client";
 import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
@@ -12,32 +13,9 @@ export interface SearchOptions extends SearchFilters {
   offset?: number;
 }
 
-export type MatchedBy = "text" | "file" | "commit" | "filter";
-
-export interface SearchHit {
-  id: string;
-  repo: string | null;
-  repoName: string | null;
-  path: string;
-  source: string;
-  title: string | null;
-  format: string;
-  kind: string;
-  /** The status shown in Cairn: the file's normalised status, or completed once completed in Cairn. */
-  status: string | null;
-  branch: string | null;
-  savedAt: string | null;
-  /** Freshness level. */
-  level: string | null;
-  headSha: string | null;
-  /** bm25 (lower is better) for text matches; null when listed newest first. */
-  rank: number | null;
-  matchedBy: MatchedBy;
-  titleParts: SnippetPart[];
-  snippet: SnippetPart[];
-  /** For file traces: how this document refers to the traced file. */
-  references?: { path: string; role: string }[];
-}
+/** A search hit: defined with the response contract in lib/search/response.ts (free of the database). */
+export type SearchHit = HitLike;
+export type MatchedBy = HitLike["matchedBy"];
 
 export interface SearchResult {
   query: string;

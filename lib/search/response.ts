@@ -5,7 +5,7 @@
 import type { SearchFilters } from "./filters";
 import { partsToHtml, partsToText, type SnippetPart } from "./snippet";
 
-/** Structural copy of lib/queries/search's hit, so that this module stays free of the database. */
+/** One search hit, as the API, the CLI and the page receive it. */
 export interface HitLike {
   id: string;
   repo: string | null;
