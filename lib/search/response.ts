@@ -38,34 +38,18 @@ export interface ResultLike {
   notes: string[];
 }
 
-export interface SearchResponseHit {
-  id: string;
+/** A hit as the API and the CLI answer it: the hit, its link, and its snippet as text, parts and HTML. */
+export type SearchResponseHit = Omit<HitLike, "snippet"> & {
   /** Where the dashboard shows it. */
   url: string;
-  repo: string | null;
-  repoName: string | null;
-  path: string;
-  source: string;
-  title: string | null;
-  format: string;
-  kind: string;
-  status: string | null;
-  branch: string | null;
-  savedAt: string | null;
-  level: string | null;
-  headSha: string | null;
-  rank: number | null;
-  matchedBy: HitLike["matchedBy"];
   /** Plain text. */
   snippet: string;
   /** The snippet in parts: `mark` is true for the words that matched. */
   snippetParts: SnippetPart[];
   /** The snippet as HTML: text escaped, matches in <mark>. */
   snippetHtml: string;
-  titleParts: SnippetPart[];
   titleHtml: string;
-  references?: { path: string; role: string }[];
-}
+};
 
 export interface SearchResponseGroup {
   repo: string | null;
