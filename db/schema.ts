@@ -53,6 +53,14 @@ export const documents = sqliteTable(
     freshnessLevel: text("freshness_level"),
     supersededBy: text("superseded_by"),
     duplicateOf: text("duplicate_of"),
+    /** Where each field's value came from, e.g. { headSha: "frontmatter:head", title: "h1" }. */
+    fieldSources: text("field_sources", { mode: "json" }).$type<Record<string, string>>(),
+    /** true: the stated commit resolves in this repository; false: stated but absent; null: none stated. */
+    headShaVerified: integer("head_sha_verified", { mode: "boolean" }),
+    /** Stable key shared by saves of the same piece of work. */
+    lineage: text("lineage"),
+    /** A pointer file (a LATEST.md naming another file) is shown as an alias of its target. */
+    aliasOf: text("alias_of"),
     meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
     /** Redacted plain text of the whole document, for search and display. */
     body: text("body").notNull().default(""),
@@ -203,3 +211,28 @@ export const indexedFiles = sqliteTable(
   (t) => [index("indexed_files_repository_idx").on(t.repositoryId)],
 );
 export type IndexedFileRow = typeof indexedFiles.$inferSelect;
+
+/**
+ * Corrections the user made to a document's fields ("set by you"): kept by Cairn, never written into the
+ * file, surviving every re-index. A null column means "not corrected".
+ */
+export const documentOverrides = sqliteTable("document_overrides", {
+  documentId: text("document_id").primaryKey(),
+  title: text("title"),
+  status: text("status"),
+  branch: text("branch"),
+  headSha: text("head_sha"),
+  savedAt: text("saved_at"),
+  updatedAt: text("updated_at").notNull(),
+});
+export type DocumentOverrideRow = typeof documentOverrides.$inferSelect;
+
+/** The user's triage of a document (pin, snooze, archive): kept by Cairn, surviving every re-index. */
+export const documentMarks = sqliteTable("document_marks", {
+  documentId: text("document_id").primaryKey(),
+  pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+  archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+  snoozedUntil: text("snoozed_until"),
+  updatedAt: text("updated_at").notNull(),
+});
+export type DocumentMarkRow = typeof documentMarks.$inferSelect;
