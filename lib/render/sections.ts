@@ -22,8 +22,13 @@ const ORDER = new Map<string, number>(CANONICAL_SECTIONS.map((c, i) => [c, i]));
 const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+/;
 const CHECKLIST_HOMES = ["remaining", "next-steps"];
 
-function rank(section: SectionRow): number {
+function rank(section: Pick<SectionRow, "canonical">): number {
   return section.canonical ? (ORDER.get(section.canonical) ?? CANONICAL_SECTIONS.length) : CANONICAL_SECTIONS.length;
+}
+
+/** Sections in the canonical order of lib/parse/types (stable: unknown sections keep their order, last). */
+export function canonicalOrder<T extends Pick<SectionRow, "canonical" | "position">>(sections: readonly T[]): T[] {
+  return [...sections].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
 }
 
 /** What the author wrote beside a path on its line ("src/app.ts | worth reading first" -> "worth reading first"). */
@@ -52,7 +57,7 @@ function files(refs: ReferencedFileRow[], role: "key" | "modified", text: string
  * section, or comes first when no section holds it.
  */
 export function sectionBlocks(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }): { blocks: SectionBlock[]; checklistPlaced: boolean } {
-  const ordered = [...sections].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
+  const ordered = canonicalOrder(sections);
   const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
   const blocks = ordered.map((s): SectionBlock => {
     const key = `s${s.id}`;
