@@ -57,8 +57,8 @@ describe("dateFromPath", () => {
 
 describe("resolveDate", () => {
   it("prefers content, then the file name, and says which", () => {
-    expect(resolveDate(["no date here", "Date: 2026-03-01"], "x-20250101.md")).toEqual({ iso: "2026-03-01T00:00:00.000Z", source: "content" });
-    expect(resolveDate([null, "nothing"], "x-20250101-0930.md")).toEqual({ iso: "2025-01-01T09:30:00.000Z", source: "filename" });
+    expect(resolveDate(["no date here", "Date: 2026-03-01"], "x-20250101.md")).toEqual({ iso: "2026-03-01T00:00:00.000Z", source: "content", day: "2026-03-01" });
+    expect(resolveDate([null, "nothing"], "x-20250101-0930.md")).toEqual({ iso: "2025-01-01T09:30:00.000Z", source: "filename", day: "2025-01-01" });
     expect(resolveDate([], "plain.md")).toBeNull();
   });
 });

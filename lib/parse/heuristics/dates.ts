@@ -6,6 +6,8 @@ import { baseName } from "./text";
 export interface FoundDate {
   iso: string;
   source: DateSource;
+  /** The calendar day as written (YYYY-MM-DD, in the file's own time zone). */
+  day?: string;
 }
 
 interface Parts {
@@ -116,23 +118,56 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
-/** The earliest date written in a piece of text, as ISO-8601 UTC. */
-export function parseDateText(text: string | null | undefined): string | null {
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A date found in text: the instant (ISO-8601 UTC) and the calendar day as written, in the text's own zone. */
+export interface WrittenDate {
+  iso: string;
+  /** YYYY-MM-DD as the author wrote it (before any time-zone conversion). */
+  day: string;
+  index: number;
+}
+
+/** The earliest date written in a piece of text, with its day as written. */
+export function findDate(text: string | null | undefined): WrittenDate | null {
   if (!text) return null;
-  let best: { index: number; iso: string } | null = null;
+  let best: WrittenDate | null = null;
   for (const pattern of PATTERNS) {
     pattern.regex.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = pattern.regex.exec(text))) {
       const parts = pattern.read(m);
       const iso = parts ? partsToIso(parts) : null;
-      if (iso) {
-        if (!best || m.index < best.index) best = { index: m.index, iso };
+      if (parts && iso) {
+        if (!best || m.index < best.index) best = { index: m.index, iso, day: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}` };
         break;
       }
     }
   }
-  return best?.iso ?? null;
+  return best;
+}
+
+/** Every date written in a piece of text, in order. */
+export function findDates(text: string | null | undefined): WrittenDate[] {
+  const found: WrittenDate[] = [];
+  if (!text) return found;
+  for (const pattern of PATTERNS) {
+    pattern.regex.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = pattern.regex.exec(text))) {
+      const parts = pattern.read(m);
+      const iso = parts ? partsToIso(parts) : null;
+      if (parts && iso && !found.some((f) => Math.abs(f.index - m!.index) < 3)) {
+        found.push({ index: m.index, iso, day: `${parts.year}-${pad(parts.month)}-${pad(parts.day)}` });
+      }
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** The earliest date written in a piece of text, as ISO-8601 UTC. */
+export function parseDateText(text: string | null | undefined): string | null {
+  return findDate(text)?.iso ?? null;
 }
 
 const FILENAME_PATTERNS: Pattern[] = [
@@ -188,9 +223,9 @@ export function dateFromPath(path: string): string | null {
 /** First date among content candidates (in priority order), else the file name. */
 export function resolveDate(contentCandidates: Array<string | null | undefined>, path: string): FoundDate | null {
   for (const candidate of contentCandidates) {
-    const iso = parseDateText(candidate);
-    if (iso) return { iso, source: "content" };
+    const found = findDate(candidate);
+    if (found) return { iso: found.iso, source: "content", day: found.day };
   }
   const fromPath = dateFromPath(path);
-  return fromPath ? { iso: fromPath, source: "filename" } : null;
+  return fromPath ? { iso: fromPath, source: "filename", day: fromPath.slice(0, 10) } : null;
 }

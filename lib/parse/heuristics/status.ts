@@ -35,3 +35,10 @@ export function supersededNotice(markdown: string): string | null {
   }
   return null;
 }
+
+/** The record's public status (`in-progress | completed | null`): blocked work is still in progress, superseded work is closed. */
+export function recordStatus(status: Status | null | undefined): "in-progress" | "completed" | null {
+  if (status === "in-progress" || status === "blocked") return "in-progress";
+  if (status === "completed" || status === "superseded") return "completed";
+  return null;
+}
