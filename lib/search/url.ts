@@ -22,7 +22,11 @@ export function searchQueryString(values: Partial<Record<SearchParamName, string
 
 /** The search page tracing one file: for a "Trace" link beside any key file (`file:` quoted when needed). */
 export function traceHref(path: string): string {
+  return `/search?${searchQueryString({ q: traceTerm(path) })}`;
+}
+
+/** The query that traces one file: `file:PATH`, quoted when the path holds spaces. */
+export function traceTerm(path: string): string {
   const clean = path.replace(/"/g, "");
-  const term = /\s/.test(clean) ? `file:"${clean}"` : `file:${clean}`;
-  return `/search?${searchQueryString({ q: term })}`;
+  return /\s/.test(clean) ? `file:"${clean}"` : `file:${clean}`;
 }
