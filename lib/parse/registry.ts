@@ -10,6 +10,7 @@ import { handoffParser } from "./handoff";
 import { projectNotesParser } from "./project-notes";
 import { reviewParser } from "./review";
 import { otherMdParser } from "./other-md";
+import { dataCheckpointParser } from "./data-checkpoint";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
 export const PARSERS: readonly Parser[] = [
@@ -24,6 +25,7 @@ export const PARSERS: readonly Parser[] = [
   projectNotesParser,
   reviewParser,
   otherMdParser,
+  dataCheckpointParser,
 ].sort(
   (a, b) => b.priority - a.priority,
 );
