@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
-import { isFullSha, resolveCommits, runGit, tryGit } from "./runner";
+import { GitError, isFullSha, resolveCommits, runGit, tryGit } from "./runner";
 
 export interface RepoLayout {
   gitDir: string;
@@ -45,21 +45,47 @@ export interface ChangedFile {
   path: string;
 }
 
+/** The most filter drivers, and the longest driver name, Cairn still neutralises one by one. */
+export const MAX_FILTER_DRIVERS = 200;
+export const MAX_FILTER_NAME_BYTES = 1024;
+
+export type FilterNeutralisation = { ok: true; overrides: Array<[string, string]> } | { ok: false; reason: string };
+
 /**
- * `git status` may pipe file contents through a repository's clean/smudge filter programs: read the
- * configured filter names (one `git config`) and blank every one of them for the coming call.
+ * `git status` may pipe file contents through a repository's clean/smudge/process filter programs,
+ * and git has no switch that turns every filter driver off. So: read the configured driver names
+ * (one `git config`, includes followed) and blank every one of them for the coming call. When that
+ * answer is not certain (the lookup failed for any reason but "no match", or there are too many
+ * drivers or names too long to override), the caller must not run `git status` at all.
  */
-export async function filterNeutralizingOverrides(cwd: string): Promise<Array<[string, string]>> {
-  const filterKeys = await tryGit(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."]);
+export async function filterNeutralisation(cwd: string): Promise<FilterNeutralisation> {
+  let filterKeys: string;
+  try {
+    filterKeys = await runGit(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."], { maxBytes: 1024 * 1024 });
+  } catch (error) {
+    if (error instanceof GitError && error.kind === "exit" && error.exitCode === 1) return { ok: true, overrides: [] };
+    const why = error instanceof GitError ? (error.kind === "exit" ? error.stderrFirstLine || `exit ${error.exitCode}` : error.kind) : "unknown error";
+    return { ok: false, reason: `its filter-driver settings could not be read (${why})` };
+  }
   const filterNames = new Set(
-    (filterKeys ?? "").split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
+    filterKeys.split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
   );
-  return [...filterNames].flatMap((name): Array<[string, string]> => [
+  if (filterNames.size > MAX_FILTER_DRIVERS) return { ok: false, reason: `it configures ${filterNames.size} filter drivers` };
+  if ([...filterNames].some((name) => Buffer.byteLength(name) > MAX_FILTER_NAME_BYTES)) {
+    return { ok: false, reason: "it configures a filter driver whose name is too long to switch off" };
+  }
+  const overrides = [...filterNames].flatMap((name): Array<[string, string]> => [
     [`filter.${name}.process`, ""],
     [`filter.${name}.clean`, ""],
     [`filter.${name}.smudge`, ""],
     [`filter.${name}.required`, "false"],
   ]);
+  return { ok: true, overrides };
+}
+
+/** A repository where Cairn did not run `git status`, and why (shown as a problem). */
+export function statusRefusedMessage(reason: string): string {
+  return `git status was not run in this repository because ${reason}: its filter programs could have run. Uncommitted changes are not shown.`;
 }
 
 export interface StatusSnapshot {
@@ -137,6 +163,9 @@ export class RepoFacts {
   private refsAnswer?: Promise<RefTip[]>;
   private historyAnswer?: { key: string; graph: Promise<CommitGraph> };
   private readonly changedCache = new Map<string, ChangedFile[] | null>();
+  private readonly remoteHeadNames: string[] = [];
+  /** Set when `git status` was refused for this repository (see filterNeutralisation). */
+  statusRefusal: string | null = null;
 
   constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
 
@@ -185,7 +214,12 @@ export class RepoFacts {
    */
   statusSnapshot(): Promise<StatusSnapshot | null> {
     this.statusAnswer ??= (async () => {
-      const configOverrides = await filterNeutralizingOverrides(this.cwd);
+      const filters = await filterNeutralisation(this.cwd);
+      if (!filters.ok) {
+        this.statusRefusal = statusRefusedMessage(filters.reason);
+        return null;
+      }
+      const configOverrides = filters.overrides;
       const out = await tryGit(this.cwd, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal", "--ignore-submodules=dirty"], {
         configOverrides,
         timeoutMs: 30_000,
@@ -203,6 +237,7 @@ export class RepoFacts {
       const tips: RefTip[] = [];
       for (const line of (out ?? "").split("\n")) {
         const [sha, type, refName, headMark, symref] = line.split("\u0000");
+        if (symref && refName?.startsWith("refs/remotes/") && refName.endsWith("/HEAD")) this.remoteHeadNames.push(symref);
         if (!isFullSha(sha) || type !== "commit" || !refName || symref) continue;
         const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
         const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
@@ -211,6 +246,12 @@ export class RepoFacts {
       return tips;
     })();
     return this.refsAnswer;
+  }
+
+  /** What `refs/remotes/origin/HEAD` (else another remote's HEAD) points at, e.g. "refs/remotes/origin/main"; read with refs(). */
+  async remoteHead(): Promise<string | null> {
+    await this.refs();
+    return this.remoteHeadNames.find((name) => name.startsWith("refs/remotes/origin/")) ?? this.remoteHeadNames[0] ?? null;
   }
 
   /** Full shas for checkpoint values (one `cat-file --batch-check`, values on stdin). */

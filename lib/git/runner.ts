@@ -2,14 +2,13 @@
  * THE git runner. Every git process Cairn starts goes through `runGitBuffer`.
  *
  * Repositories are untrusted input: their `.git/config`, hooks and attributes can name programs
- * to run. The runner never uses a shell, pins the options that would start such programs, strips
- * inherited GIT_* variables, and bounds every call by a timeout and an output cap.
+ * to run. The runner never uses a shell, pins the options that would start such programs, switches
+ * every transport off (so no fetch, lazy or explicit, can run a remote helper, ssh or upload-pack),
+ * strips inherited GIT_* variables, and bounds every call by a timeout and an output cap. Each git
+ * runs in its own process group, and the whole group is killed on a timeout or an oversized output.
  */
 import { dirname, resolve } from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
-const execFileAsync = promisify(execFile);
+import { spawn } from "node:child_process";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -24,7 +23,21 @@ export const SAFE_LEADING_ARGS: readonly string[] = [
   "-c", "core.untrackedCache=false",
   "-c", "protocol.allow=never",
   "-c", "log.showSignature=false",
+  "-c", "credential.helper=",
+  "-c", "submodule.recurse=false",
+  "-c", "diff.ignoreSubmodules=dirty",
+  "-c", "status.submoduleSummary=false",
+  "-c", "core.splitIndex=false",
+  "-c", "gc.auto=0",
+  "-c", "maintenance.auto=false",
 ];
+
+/**
+ * A protocol name no git knows. `GIT_ALLOW_PROTOCOL` overrides every `protocol.allow` and
+ * `protocol.<name>.allow` a repository's config sets: with only this name allowed, git refuses
+ * ext::, file://, ssh://, http(s):// and every remote helper before starting anything.
+ */
+export const NO_TRANSPORT = "cairn-no-transport";
 
 /** Subcommands that can run external diff drivers or textconv filters. */
 const DIFF_PRODUCING_SUBCOMMANDS = new Set(["diff", "log", "show", "diff-tree"]);
@@ -32,21 +45,31 @@ const DIFF_SAFETY_ARGS = ["--no-ext-diff", "--no-textconv", "--no-color"];
 
 export type GitFailureKind = "exit" | "timeout" | "output-too-large" | "spawn";
 
+/** git's words when an object it needs is not in the clone (a partial clone, a pruned or broken repository). */
+const MISSING_OBJECT = /lazy fetching disabled|unable to read [0-9a-f]{7,}|missing (?:blob|tree|commit) object|bad object|could not read (?:object|blob)|transport '[^']*' not allowed|promisor remote/i;
+
 export class GitError extends Error {
   readonly args: readonly string[];
   readonly exitCode: number | null;
   readonly stderrFirstLine: string;
   readonly kind: GitFailureKind;
+  /** git stopped because an object is not in this clone (it is never fetched). */
+  readonly missingObjects: boolean;
 
-  constructor(args: readonly string[], kind: GitFailureKind, exitCode: number | null, stderrFirstLine: string) {
+  constructor(args: readonly string[], kind: GitFailureKind, exitCode: number | null, stderrFirstLine: string, stderr = stderrFirstLine) {
     super(`git ${args.join(" ")} failed (${kind}${exitCode === null ? "" : ` ${exitCode}`}): ${stderrFirstLine}`);
     this.name = "GitError";
     this.args = args;
     this.kind = kind;
     this.exitCode = exitCode;
     this.stderrFirstLine = stderrFirstLine;
+    this.missingObjects = kind === "exit" && MISSING_OBJECT.test(stderr);
   }
 }
+
+/** The calm sentence a page shows when the saved commit's objects are not in the clone. */
+export const MISSING_OBJECTS_MESSAGE =
+  "The saved commit's files are not in this clone (a partial or shallow clone, or objects were pruned): Cairn never fetches them, so this diff is unavailable.";
 
 export interface GitCallOptions {
   timeoutMs?: number;
@@ -77,6 +100,14 @@ function gitEnvironment(cwd: string, configOverrides: ReadonlyArray<readonly [st
   // a folder that lost its .git must not be answered by a repository that happens to enclose it
   env.GIT_CEILING_DIRECTORIES = dirname(resolve(cwd));
   env.GIT_TERMINAL_PROMPT = "0";
+  // no transport at all, whatever the repository allows itself (see NO_TRANSPORT), and no lazy fetch
+  // of missing objects from a promisor remote (gits that know the variable; the ban above covers the rest)
+  env.GIT_ALLOW_PROTOCOL = NO_TRANSPORT;
+  env.GIT_PROTOCOL_FROM_USER = "0";
+  env.GIT_NO_LAZY_FETCH = "1";
+  env.GIT_NO_REPLACE_OBJECTS = "1";
+  delete env.SSH_ASKPASS;
+  delete env.SSH_AUTH_SOCK;
   env.GIT_OPTIONAL_LOCKS = "0";
   env.GIT_CONFIG_NOSYSTEM = "1";
   env.GIT_PAGER = "cat";
@@ -101,53 +132,88 @@ export function buildGitArgs(args: readonly string[]): string[] {
   return [...SAFE_LEADING_ARGS, subcommand, ...diffSafety, ...rest];
 }
 
-interface ExecFailure {
-  code?: number | string;
-  killed?: boolean;
-  signal?: string | null;
-  stderr?: Buffer | string;
+function firstLine(text: string): string {
+  return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-function firstLine(text: Buffer | string | undefined): string {
-  if (text === undefined) return "";
-  const asText = typeof text === "string" ? text : text.toString("utf8");
-  return asText.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
-}
-
-function toGitError(args: readonly string[], failure: ExecFailure): GitError {
-  if (failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") {
-    return new GitError(args, "output-too-large", null, "output exceeded the cap");
+/** Kill git and everything it started (filters, helpers): it leads its own process group. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
   }
-  if (typeof failure.code === "number") return new GitError(args, "exit", failure.code, firstLine(failure.stderr));
-  if (failure.killed || failure.signal) return new GitError(args, "timeout", null, `killed (${failure.signal ?? "timeout"})`);
-  return new GitError(args, "spawn", null, String(failure.code ?? "could not start git"));
 }
+
+const STDERR_CAP = 64 * 1024;
 
 /** Runs git and returns raw stdout bytes. Throws GitError. */
-export async function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
+export function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
   const fullArgs = buildGitArgs(args);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   spawnedProcesses += 1;
-  const pending = execFileAsync("git", fullArgs, {
-    cwd,
-    env: gitEnvironment(cwd, opts.configOverrides),
-    encoding: "buffer",
-    timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    killSignal: "SIGKILL",
-    maxBuffer: opts.maxBytes ?? DEFAULT_MAX_BYTES,
-    shell: false,
-    windowsHide: true,
+  return new Promise<Buffer>((resolvePromise, reject) => {
+    let child;
+    try {
+      child = spawn("git", fullArgs, {
+        cwd,
+        env: gitEnvironment(cwd, opts.configOverrides),
+        stdio: ["pipe", "pipe", "pipe"],
+        shell: false,
+        windowsHide: true,
+        detached: true,
+      });
+    } catch (error) {
+      reject(new GitError(args, "spawn", null, String((error as NodeJS.ErrnoException).code ?? "could not start git")));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = "";
+    let failure: GitFailureKind | null = null;
+    let settled = false;
+    const finish = (error: GitError | null, out?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolvePromise(out!);
+    };
+    const stop = (kind: GitFailureKind) => {
+      if (failure === null) failure = kind;
+      killGroup(child.pid);
+    };
+    const timer = setTimeout(() => stop("timeout"), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (failure) return;
+      size += chunk.length;
+      if (size > maxBytes) stop("output-too-large");
+      else chunks.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < STDERR_CAP) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      killGroup(child.pid);
+      finish(new GitError(args, "spawn", null, String(error.code ?? "could not start git")));
+    });
+    child.on("close", (code, signal) => {
+      // whatever git started and left behind goes with it
+      if (code !== 0) killGroup(child.pid);
+      if (failure === "timeout") return finish(new GitError(args, "timeout", null, `killed (timeout)`));
+      if (failure === "output-too-large") return finish(new GitError(args, "output-too-large", null, "output exceeded the cap"));
+      if (code === 0) return finish(null, Buffer.concat(chunks, size));
+      if (code === null) return finish(new GitError(args, "timeout", null, `killed (${signal ?? "signal"})`));
+      finish(new GitError(args, "exit", code, firstLine(stderr), stderr));
+    });
+    child.stdin.on("error", () => undefined); // git may exit before reading everything
+    child.stdin.end(opts.input ?? "");
   });
-  const stdin = pending.child.stdin;
-  if (stdin) {
-    stdin.on("error", () => undefined); // git may exit before reading everything
-    stdin.end(opts.input ?? "");
-  }
-  try {
-    const { stdout } = await pending;
-    return stdout;
-  } catch (failure) {
-    throw toGitError(args, failure as ExecFailure);
-  }
 }
 
 /** Runs git and returns stdout as UTF-8 text. Throws GitError. */

@@ -6,6 +6,7 @@ import { readRepositoryState } from "./git-state";
 import { RepoFacts } from "../git/repo-facts";
 import { recordSaveEvents } from "./save-events";
 import { statement } from "./statements";
+import { writeRepositoryProblems } from "./store";
 
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
 function markDuplicates(db: CairnDb, repositoryId: number): void {
@@ -93,6 +94,7 @@ export async function deriveRepository(
   facts: RepoFacts = new RepoFacts(repo.path),
 ): Promise<void> {
   const state = await readRepositoryState(facts);
+  writeRepositoryProblems(db, repo, facts.statusRefusal ? [facts.statusRefusal] : []);
   const unchanged = !opts.documentsChanged && state.fingerprint === repo.gitFingerprint;
   db.update(repositories)
     .set({

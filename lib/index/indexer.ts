@@ -8,7 +8,8 @@ import { findCandidateFiles, type CandidateFile, type RejectedFile } from "../di
 import { findRepositories, type FoundRepository } from "../discover/repositories";
 import { MAX_FILE_BYTES } from "../discover/limits";
 import { prepareFiles, type FileBatch } from "./file-batch";
-import { removeFiles, writeDocument, writeFileOutcome } from "./store";
+import { removeFiles, writeDocument, writeFileOutcome, writeRepositoryProblems } from "./store";
+import { GitError } from "../git/runner";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
 import { fillCommitDates } from "./commit-dates";
 import { indexBranchDocuments } from "./branch-documents";
@@ -74,6 +75,27 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   const facts = new RepoFacts(found.path);
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
+}
+
+/** Why one repository's index run stopped, in a sentence for the Problems page. */
+export function repositoryFailureMessage(error: unknown): string {
+  if (error instanceof GitError) {
+    if (error.kind === "timeout") return "Indexing stopped for this repository: git took too long and was stopped. The rest was indexed.";
+    if (error.missingObjects) return "Indexing stopped for this repository: objects git needed are not in this clone (Cairn never fetches them).";
+    return `Indexing stopped for this repository: git failed (${error.stderrFirstLine || error.kind}).`;
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "ENOENT" || code === "ENOTDIR") return "Indexing stopped for this repository: it vanished while it was being read.";
+  return `Indexing stopped for this repository: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function recordRepositoryFailure(db: CairnDb, found: FoundRepository, rootPath: string, error: unknown): void {
+  try {
+    const repo = upsertRepository(db, found, rootPath);
+    writeRepositoryProblems(db, repo, [repositoryFailureMessage(error)]);
+  } catch {
+    // the database itself failing is not one repository's problem: the summary still counts it
+  }
 }
 
 /** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */
@@ -150,17 +172,17 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
 
   // A few repositories at a time: while one waits for its git processes, another parses or writes.
   // Each repository's writes are synchronous transactions, so they never interleave.
+  // One repository failing (a git timeout, a folder vanishing mid-run) fails alone, as a problem.
   let next = 0;
   let done = 0;
-  let failed = false;
   const worker = async () => {
-    while (!failed && next < found.length) {
+    while (next < found.length) {
       const { repo, root } = found[next++];
       try {
         await indexRepository(db, repo, root, summary);
       } catch (error) {
-        failed = true;
-        throw error;
+        recordRepositoryFailure(db, repo, root, error);
+        summary.problems += 1;
       }
       options.onProgress?.({ phase: "repository", done: ++done, total: found.length, path: repo.path });
     }

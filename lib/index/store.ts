@@ -107,6 +107,16 @@ export function writeFileOutcome(db: CairnDb, outcome: FileOutcome, repositoryId
   }
 }
 
+/**
+ * Problems about a whole repository (git status refused, a git failure that stopped its index run),
+ * kept under the repository's own path and replaced on every run.
+ */
+export function writeRepositoryProblems(db: CairnDb, repository: { id: number; path: string }, messages: readonly string[]): void {
+  statement(db, 'DELETE FROM "problems" WHERE "file_path" = ? AND "document_id" IS NULL').run(repository.path);
+  const createdAt = nowIso();
+  for (const message of messages) insertRow(db, problems, { repositoryId: repository.id, documentId: null, filePath: repository.path, message, createdAt });
+}
+
 /** Forget files that vanished: their documents, problems and bookkeeping. */
 export function removeFiles(db: CairnDb, absPaths: string[]): number {
   if (absPaths.length === 0) return 0;

@@ -5,7 +5,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, repositories, sections, tasks } from "../../db/schema";
 import { compareShas, diffSinceSave, type DiffSinceSave, type ShaComparison } from "../derive/freshness";
 import { RepoFacts, type RefTip } from "../git/repo-facts";
-import { GitError, isFullSha, tryGit } from "../git/runner";
+import { GitError, isFullSha, MISSING_OBJECTS_MESSAGE, tryGit } from "../git/runner";
 import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
 import { notDuplicate } from "./shared";
 
@@ -107,6 +107,7 @@ async function commitBeforeTime(repoPath: string, tip: string, savedAt: string):
 
 function errorMessage(error: unknown): string {
   if (error instanceof GitError) {
+    if (error.missingObjects) return MISSING_OBJECTS_MESSAGE;
     if (error.kind === "timeout") return "git took too long to compute this diff.";
     if (error.kind === "output-too-large") return "The change is too large to show.";
     return `git could not compute the diff: ${error.stderrFirstLine || error.kind}`;

@@ -60,7 +60,12 @@ export function problemsByRepository(db: CairnDb): ProblemGroup[] {
       const prefix = row.repoPath ? `${row.repoPath.replace(/\/+$/, "")}/` : null;
       file = {
         filePath: row.filePath,
-        displayPath: prefix && row.filePath.startsWith(prefix) ? row.filePath.slice(prefix.length) : row.filePath,
+        displayPath:
+          row.repoPath && row.filePath === row.repoPath
+            ? "(the repository as a whole)"
+            : prefix && row.filePath.startsWith(prefix)
+              ? row.filePath.slice(prefix.length)
+              : row.filePath,
         messages: [],
         document: row.documentId && row.format ? { id: row.documentId, title: row.title, format: row.format } : null,
       };
