@@ -44,6 +44,7 @@ export const FAMILY_LABELS: Record<string, string> = {
   "project-notes": "Project notes",
   review: "Review",
   "other-md": "Other Markdown",
+  data: "YAML/JSON checkpoint",
 };
 
 export function familyLabel(format: string): string {

@@ -23,7 +23,7 @@ todos:
     );
     expect(problems).toEqual([]);
     expect(document).toMatchObject({
-      format: "handoff",
+      format: "data",
       title: "Search ranking rework",
       status: "completed",
       branch: "feat/ranking",
@@ -35,7 +35,7 @@ todos:
       ["Wire synonyms behind a flag", false],
       ["Write the migration note", false],
     ]);
-    expect(document?.meta.dataFormat).toBe("yaml");
+    expect(document?.meta).toMatchObject({ dataFormat: "yaml", dataKind: "handoff" });
   });
 
   it("reads nested JSON state (session.task_status, git.commit) and counts an item repeated in two lists once", () => {
@@ -50,7 +50,7 @@ todos:
         completed: ["Wrote the header writer"],
       }),
     );
-    expect(document).toMatchObject({ format: "session-state", status: "in-progress", branch: "main", headSha: "9d03b17", title: null });
+    expect(document).toMatchObject({ format: "data", status: "in-progress", branch: "main", headSha: "9d03b17", title: null });
     expect(document?.tasks?.map((t) => t.text)).toEqual(["Run the exporter against the staging dump", "Ask for review", "Update the changelog"]);
     expect(document?.sections.find((s) => s.canonical === "working-on")?.text).toContain("Port the exporter");
   });

@@ -4,8 +4,8 @@
  * branch, head/commit/sha, date/saved_at/updated, tasks/todos/next_steps with done flags); duplicate keys
  * are reported as a problem; nothing here ever throws.
  *
- * The record's format is a documented family: `handoff` for files in a handoff folder or named handoff,
- * `session-state` otherwise (`meta.dataFormat` says yaml or json).
+ * Their family (the record's `format`) is `data`; `meta.dataFormat` says yaml or json, and `meta.dataKind`
+ * says whether the file is a handoff (a handoff folder or name) or session state.
  */
 import { LineCounter, parseDocument as parseYaml } from "yaml";
 import type { CanonicalSection, ParseInput, ParseResult, ParsedDocument, ParsedTask, Parser } from "./types";
@@ -214,8 +214,8 @@ function load(source: string, kind: "yaml" | "json"): Loaded | { failed: string 
 /** Read a parsed value as a checkpoint. Returns null when nothing in it looks like checkpoint data. */
 export function documentFromData(path: string, data: Json, problems: string[]): ParsedDocument | null {
   const p = lowerPath(path);
-  const format = /(^|\/)(?:\.claude\/)?(?:docs\/)?hand(?:off|over)s?\//.test(p) || /hand(?:off|over)/.test(baseName(p)) ? "handoff" : "session-state";
-  const doc = emptyDocument(format);
+  const doc = emptyDocument("data");
+  doc.meta.dataKind = /(^|\/)hand(?:off|over)s?\//.test(p) || /hand(?:off|over)/.test(baseName(p)) ? "handoff" : "session-state";
   doc.meta.dataFormat = /\.json$/.test(p) ? "json" : "yaml";
   if (!isObject(data)) {
     if (data !== null && data !== undefined) doc.sections.push({ canonical: null, heading: "Content", level: 2, text: asLines(data) || String(data) });
@@ -287,7 +287,7 @@ export function documentFromData(path: string, data: Json, problems: string[]): 
 }
 
 export const dataCheckpointParser: Parser = {
-  format: "session-state",
+  format: "data",
   priority: 68,
   claims: claimsDataPath,
   parse(input: ParseInput): ParseResult {

@@ -12,6 +12,7 @@ export const FORMATS = [
   "project-notes",
   "review",
   "other-md",
+  "data",
 ] as const;
 export type Format = (typeof FORMATS)[number];
 
