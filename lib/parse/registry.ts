@@ -11,6 +11,7 @@ import { projectNotesParser } from "./project-notes";
 import { reviewParser } from "./review";
 import { otherMdParser } from "./other-md";
 import { dataCheckpointParser } from "./data-checkpoint";
+import { CONTENT_ROUTES, CONVENTION_ROUTES, FORCED_ROUTES, isConventionPath, looksLikeCheckpoint, routedFormats, type Route } from "./routes";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
 export const PARSERS: readonly Parser[] = [
@@ -35,35 +36,68 @@ function normalise(relPath: string): string {
   return relPath.replace(/\\/g, "/");
 }
 
-/** Is this repo-relative path a candidate of any family? Discovery asks this. */
-export function isCandidatePath(relPath: string): boolean {
-  const path = normalise(relPath);
-  return PARSERS.some((parser) => parser.claims(path));
+const BY_FORMAT = new Map(PARSERS.map((p) => [p.format, p]));
+
+function routed(path: string, routes: readonly Route[]): Parser[] {
+  return routedFormats(path, routes).flatMap((format) => BY_FORMAT.get(format) ?? []);
 }
 
-/** Parsers that claim the path, best first. */
+/** Is this repo-relative path a candidate of any family (by its own name or a convention route)? Discovery asks this. */
+export function isCandidatePath(relPath: string): boolean {
+  const path = normalise(relPath);
+  return PARSERS.some((parser) => parser.claims(path)) || isConventionPath(path);
+}
+
+/** Parsers that claim the path, best first, then those a convention route sends it to (lib/parse/routes.ts). */
 export function parsersFor(relPath: string): Parser[] {
   const path = normalise(relPath);
-  return PARSERS.filter((parser) => parser.claims(path));
+  return [...new Set([...PARSERS.filter((parser) => parser.claims(path)), ...routed(path, CONVENTION_ROUTES)])];
 }
 
 export function companionsFor(relPath: string): string[] {
   return [...new Set(parsersFor(relPath).flatMap((p) => p.companions?.(normalise(relPath)) ?? []))];
 }
 
+export interface ParseOptions {
+  /** The user asked for this file (`!path` in .cairnignore): read it by its extension's family whatever it holds. */
+  force?: boolean;
+}
+
+interface Attempt {
+  parser: Parser;
+  /** A content route also needs the text to say checkpoint. */
+  gate?: (input: ParseInput) => boolean;
+  /** A forced read skips the family's own test of the content. */
+  forced?: boolean;
+}
+
+function attemptsFor(input: ParseInput, options: ParseOptions): Attempt[] {
+  const named = parsersFor(input.path).map((parser) => ({ parser }));
+  const content = routed(normalise(input.path), CONTENT_ROUTES).map((parser) => ({
+    parser,
+    gate: (i: ParseInput) => looksLikeCheckpoint(i.path, i.text.slice(0, 64 * 1024)),
+  }));
+  const forced = options.force ? routed(normalise(input.path), FORCED_ROUTES).map((parser) => ({ parser, forced: true })) : [];
+  return [...named, ...content, ...forced];
+}
+
+function admits(attempt: Attempt, input: ParseInput): boolean {
+  try {
+    if (attempt.forced) return true;
+    if (attempt.gate && !attempt.gate(input)) return false;
+    return !attempt.parser.accepts || attempt.parser.accepts(input);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Parse with the best parser that claims and accepts the file. Never throws.
  * `document: null` with no problems means the file was looked at and is not a checkpoint.
  */
-export function parseDocument(input: ParseInput): ParseResult {
-  const candidates = parsersFor(input.path);
-  const parser = candidates.find((p) => {
-    try {
-      return !p.accepts || p.accepts(input);
-    } catch {
-      return false;
-    }
-  });
+export function parseDocument(input: ParseInput, options: ParseOptions = {}): ParseResult {
+  const candidates = attemptsFor(input, options);
+  const parser = candidates.find((attempt) => admits(attempt, input))?.parser;
   if (!parser) {
     // Claimed by name but declined on content (a CLAUDE.md without Recent sessions, an ordinary PROMPT.md,
     // plain HTML under docs/plans): not a checkpoint, and nothing wrong with it.

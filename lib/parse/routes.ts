@@ -1,0 +1,98 @@
+/**
+ * Where files that no family claims by its own name are sent.
+ *
+ * - Convention routes: paths people use for session files (`SESSION_STATE.md` anywhere, `docs/sessions/**`,
+ *   nested `handoffs/**`, any text or HTML file under `.claude/checkpoints/` or `.claude/handoffs/`). Discovery
+ *   finds them by name, like the families' own paths.
+ * - Content routes: a tracked HTML file carrying `jacked:` meta, or a Markdown file whose frontmatter says it is
+ *   a checkpoint (a status plus a branch or commit key), wherever it is. Discovery finds them by sniffing the
+ *   first bytes of tracked files (lib/discover/tracked.ts); the parser checks the whole text again.
+ * - Forced routes: a file a user added with `!path` in `.cairnignore` (or the global settings) is read by the
+ *   family its extension suggests, whatever its content.
+ */
+import type { Format } from "./types";
+import { baseName, lowerPath } from "./heuristics/text";
+
+export interface Route {
+  /** Families to try, best first (each family's own `accepts` still applies). */
+  formats: readonly Format[];
+  matches(lowerRelPath: string): boolean;
+}
+
+const MARKDOWN = /\.(?:md|markdown|mdown|txt)$/;
+const HTML = /\.html?$/;
+const DATA = /\.(?:ya?ml|json)$/;
+
+/** Readmes, indexes and templates describe a folder of checkpoints; they are not checkpoints. */
+function isFolderDoc(p: string): boolean {
+  return /^(?:readme|index|template|templates?[-_][^.]*)\.(?:md|markdown|txt|html?)$/.test(baseName(p));
+}
+
+export const CONVENTION_ROUTES: readonly Route[] = [
+  // SESSION_STATE.md, session-state.md, session_state.md anywhere
+  { formats: ["session-state"], matches: (p) => /^session[-_ ]?state\.(?:md|markdown)$/.test(baseName(p)) },
+  // docs/sessions/**: frontmatter-led notes, else read as a handoff
+  { formats: ["frontmatter-md", "handoff"], matches: (p) => /(^|\/)docs\/sessions\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
+  // handoffs/** and docs/handoffs/** at any depth, whatever the text extension
+  { formats: ["handoff"], matches: (p) => /(^|\/)(?:docs\/)?hand(?:off|over)s?\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
+  // everything under .claude/checkpoints and .claude/handoffs
+  { formats: ["frontmatter-md", "other-md"], matches: (p) => /(^|\/)\.claude\/checkpoints\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
+  { formats: ["handoff"], matches: (p) => /(^|\/)\.claude\/handoffs?\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
+  { formats: ["html"], matches: (p) => /(^|\/)\.claude\/(?:checkpoints|handoffs?)\/(?:.+\/)?[^/]+$/.test(p) && HTML.test(p) && !isFolderDoc(p) },
+];
+
+/** Tried for any HTML or Markdown file (after the families that claim it): each checks the content. */
+export const CONTENT_ROUTES: readonly Route[] = [
+  { formats: ["html"], matches: (p) => HTML.test(p) },
+  { formats: ["frontmatter-md"], matches: (p) => /\.(?:md|markdown)$/.test(p) },
+];
+
+/** A file the user asked for: read by its extension's family even when its content does not say checkpoint. */
+export const FORCED_ROUTES: readonly Route[] = [
+  { formats: ["html"], matches: (p) => HTML.test(p) },
+  { formats: ["data"], matches: (p) => DATA.test(p) },
+  { formats: ["frontmatter-md", "other-md"], matches: () => true },
+];
+
+export function routedFormats(relPath: string, routes: readonly Route[]): Format[] {
+  const p = lowerPath(relPath);
+  return [...new Set(routes.filter((r) => r.matches(p)).flatMap((r) => r.formats))];
+}
+
+export function isConventionPath(relPath: string): boolean {
+  return routedFormats(relPath, CONVENTION_ROUTES).length > 0;
+}
+
+/** Extensions worth sniffing for a content route. */
+export function isSniffable(relPath: string): "html" | "markdown" | null {
+  const p = lowerPath(relPath);
+  if (HTML.test(p)) return "html";
+  if (/\.(?:md|markdown)$/.test(p)) return "markdown";
+  return null;
+}
+
+const JACKED_META = /<meta\b[^>]*\bname\s*=\s*["']?jacked:/i;
+const FRONTMATTER_STATUS = /^(?:status|state)\s*:\s*\S/im;
+const FRONTMATTER_BRANCH_OR_COMMIT = /^(?:branch|git[-_]?branch|commit|git[-_]?commit|head|head[-_]?sha|sha|base[-_]?sha|last[-_]?commit)\s*:\s*\S/im;
+
+/** The frontmatter block at the head of a text (possibly cut short), or null. */
+function frontmatterHead(head: string): string | null {
+  const text = head.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (!/^---[ \t]*\n/.test(text)) return null;
+  const end = text.indexOf("\n---", 3);
+  return end < 0 ? text.slice(4) : text.slice(4, end);
+}
+
+/**
+ * Does the first part of a file say it is a checkpoint? HTML: a `jacked:` meta tag. Markdown: frontmatter
+ * with a status plus a branch or commit key. Used on a few KB by discovery and on the whole text by the parser.
+ */
+export function looksLikeCheckpoint(relPath: string, head: string): boolean {
+  const kind = isSniffable(relPath);
+  if (kind === "html") return JACKED_META.test(head);
+  if (kind === "markdown") {
+    const block = frontmatterHead(head);
+    return block !== null && FRONTMATTER_STATUS.test(block) && FRONTMATTER_BRANCH_OR_COMMIT.test(block);
+  }
+  return false;
+}
