@@ -10,12 +10,58 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Remove Markdown emphasis, code ticks and links, keeping the visible words. */
+/**
+ * Where `char` next occurs at or after a position, remembered so that a scan asking again and again
+ * (a megabyte of `[` without one `]`) still reads the text once: linear, never quadratic.
+ */
+function nextFinder(text: string, char: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found === -1 || (found >= from && found !== -2)) return found;
+    found = text.indexOf(char, from);
+    return found;
+  };
+}
+
+/**
+ * One linear pass doing what `text.replace(re, "$1")` does for the three link shapes:
+ * `![label](url)` (label may be empty), `[label](url)` and `[[label]]`. The regular expressions
+ * (`\[([^\]]*)\]\([^)]*\)`) took quadratic time on unclosed brackets.
+ */
+function stripLinkShape(text: string, shape: "image" | "link" | "wiki"): string {
+  const opener = shape === "image" ? "![" : shape === "wiki" ? "[[" : "[";
+  if (!text.includes(opener)) return text;
+  const close = nextFinder(text, "]");
+  const paren = nextFinder(text, ")");
+  let out = "";
+  let copied = 0;
+  let i = text.indexOf(opener);
+  while (i !== -1) {
+    const labelStart = i + opener.length;
+    const j = close(labelStart);
+    if (j === -1) break; // no `]` anywhere after: nothing further can match
+    let end = -1;
+    if (shape === "wiki") {
+      if (j > labelStart && text[j + 1] === "]") end = j + 2;
+    } else if ((shape === "image" || j > labelStart) && text[j + 1] === "(") {
+      const k = paren(j + 2);
+      if (k === -1) break; // no `)` anywhere after
+      end = k + 1;
+    }
+    if (end === -1) {
+      i = text.indexOf(opener, i + 1);
+      continue;
+    }
+    out += text.slice(copied, i) + text.slice(labelStart, j);
+    copied = end;
+    i = text.indexOf(opener, end);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Remove Markdown emphasis, code ticks and links, keeping the visible words. Linear in the text's length. */
 export function stripInlineMarkdown(text: string): string {
-  return text
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/\[\[([^\]]+)\]\]/g, "$1")
+  return stripLinkShape(stripLinkShape(stripLinkShape(text, "image"), "link"), "wiki")
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, "$1$2")
     .replace(/(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g, "$1$2")
