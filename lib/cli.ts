@@ -8,6 +8,7 @@ import { stderrProgress } from "./cli/progress-bar";
 import { runServe } from "./cli/serve";
 import { registerReviewCommand } from "./cli/review";
 import { registerResumeCommand } from "./cli/resume";
+import { registerMcpCommand } from "./cli/mcp";
 import { registerCompleteCommand } from "./cli/complete";
 import { registerPromoteCommand } from "./cli/promote";
 
@@ -77,5 +78,6 @@ registerPromoteCommand(program);
 
 registerReviewCommand(program);
 registerResumeCommand(program);
+registerMcpCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
