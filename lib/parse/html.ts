@@ -3,9 +3,11 @@ import { emptyDocument } from "./types";
 import type { CanonicalSection, Kind, ParseInput, ParseResult, Parser, ParsedTask } from "./types";
 import { allElements, attr, byTag, hasClass, isElement, parseHtml, textOf, type HtmlElement, type HtmlNode } from "./html-dom";
 import { canonicalHeading } from "./heuristics/headings";
-import { resolveDate } from "./heuristics/dates";
+import { parseDateText, resolveDate } from "./heuristics/dates";
 import { looksLikePath, cleanPathToken } from "./heuristics/paths";
 import { normaliseStatus } from "./heuristics/status";
+import { dedupeTasks } from "./heuristics/tasks";
+import { isRemainingWorkHeading } from "./heuristics/task-rule";
 import { fileStem, lowerPath, normaliseText } from "./heuristics/text";
 import { addReference, cleanTitle } from "./markdown-document";
 
@@ -46,17 +48,54 @@ function sectionNodes(heading: HtmlElement): HtmlNode[] {
   return out;
 }
 
+/** Every checkbox of the page (in a task list, a label or a paragraph), done when checked. */
 function checkboxTasks(root: HtmlNode): ParsedTask[] {
   const tasks: ParsedTask[] = [];
+  for (const box of byTag(root, "input")) {
+    if ((attr(box, "type") ?? "").toLowerCase() !== "checkbox") continue;
+    const holder = enclosing(box, ["li", "label", "p", "td", "div"]);
+    const text = (holder ? textOf(holder) : "").replace(/^-\s*/, "").replace(/^\[[ x]\]\s*/, "").trim();
+    const done = box.attrs.some((a) => a.name === "checked");
+    tasks.push({ text: text || "(unlabelled checkbox)", done, state: done ? "done" : "open" });
+  }
+  // `<ul class="tasks">` items written without an input are tasks too
   for (const li of byTag(root, "li")) {
-    const box = allElements(li).find((el) => el.tagName === "input" && (attr(el, "type") ?? "").toLowerCase() === "checkbox");
-    const inTaskList = li.parentNode && isElement(li.parentNode as HtmlNode) && hasClass(li.parentNode as HtmlElement, "tasks");
-    if (!box && !inTaskList) continue;
-    const text = textOf(li).replace(/^-\s*/, "").replace(/^\[[ x]\]\s*/, "").trim();
-    const done = !!box && box.attrs.some((a) => a.name === "checked");
-    if (text) tasks.push({ text, done, state: done ? "done" : "open" });
+    const parent = li.parentNode as HtmlNode | null;
+    if (!parent || !isElement(parent) || !hasClass(parent, "tasks")) continue;
+    if (allElements(li).some((el) => el.tagName === "input")) continue;
+    const text = textOf(li).replace(/^-\s*/, "").trim();
+    if (text) tasks.push({ text, done: false, state: "open" });
   }
   return tasks;
+}
+
+function enclosing(el: HtmlElement, tags: string[]): HtmlElement | null {
+  let node = el.parentNode as HtmlNode | null;
+  while (node && isElement(node)) {
+    if (tags.includes(node.tagName)) return node;
+    node = node.parentNode as HtmlNode | null;
+  }
+  return null;
+}
+
+/** With no checkbox: the top-level items of the lists under remaining-work headings, all open. */
+function remainingWorkItems(root: HtmlNode): ParsedTask[] {
+  const items: ParsedTask[] = [];
+  for (const heading of byTag(root, "h2", "h3", "h4")) {
+    if (!isRemainingWorkHeading(textOf(heading))) continue;
+    for (const node of sectionNodes(heading)) {
+      if (!isElement(node)) continue;
+      const lists = node.tagName === "ul" || node.tagName === "ol" ? [node] : allElements(node).filter((el) => (el.tagName === "ul" || el.tagName === "ol") && !enclosing(el, ["li"]));
+      for (const list of lists) {
+        for (const li of list.childNodes as HtmlNode[]) {
+          if (!isElement(li) || li.tagName !== "li") continue;
+          const text = textOf(li).split("\n")[0].replace(/^-\s*/, "").trim();
+          if (text) items.push({ text, done: false, state: "open" });
+        }
+      }
+    }
+  }
+  return dedupeTasks(items);
 }
 
 function isJackedPath(path: string): boolean {
@@ -89,18 +128,26 @@ export const htmlParser: Parser = {
 
     const titleEl = byTag(root, "title")[0];
     const h1 = byTag(root, "h1")[0];
-    doc.title = cleanTitle(meta.title) ?? cleanTitle(titleEl ? textOf(titleEl) : null) ?? cleanTitle(h1 ? textOf(h1) : null);
+    // the page's own heading first, then its <title>
+    doc.title = cleanTitle(meta.title) ?? cleanTitle(h1 ? textOf(h1) : null) ?? cleanTitle(titleEl ? textOf(titleEl) : null);
+    doc.fieldSources = { title: meta.title ? "meta:jacked:title" : h1 ? "h1" : "html:title" };
     if (!doc.title) problems.push("no title");
 
     const metaLine = byTag(root, "p", "div").find((el) => hasClass(el, "meta"));
     const metaText = metaLine ? textOf(metaLine) : "";
     const date = resolveDate([meta.timestamp, meta.date, meta.saved, metaText], input.path);
+    const sources = doc.fieldSources!;
     if (date) {
       doc.savedAt = date.iso;
       doc.savedAtSource = date.source;
+      if (date.day) doc.meta.savedDate = date.day;
+      const metaKey = ["timestamp", "date", "saved"].find((k) => meta[k] && parseDateText(meta[k]));
+      sources.savedAt = date.source === "filename" ? "filename" : metaKey ? `meta:jacked:${metaKey}` : "html:meta-line";
     }
     doc.branch = meta.branch || /\bbranch\s*:?\s+([^\s·,;]+)/i.exec(metaText)?.[1] || null;
+    if (doc.branch) sources.branch = meta.branch ? "meta:jacked:branch" : "html:meta-line";
     doc.headSha = meta.head_sha || null;
+    if (doc.headSha) sources.headSha = "meta:jacked:head_sha";
     const dirty = meta.dirty_files ? Number.parseInt(meta.dirty_files, 10) : NaN;
     doc.dirtySaved = Number.isFinite(dirty) ? dirty : null;
     doc.project = meta.project || null;
@@ -108,6 +155,7 @@ export const htmlParser: Parser = {
     if (status) {
       doc.status = status.status;
       doc.statusRaw = status.raw;
+      sources.status = "meta:jacked:status";
       if (!status.status) problems.push(`unknown status "${status.raw}"`);
     }
 
@@ -137,7 +185,10 @@ export const htmlParser: Parser = {
     const research = list(meta.research_files, /[;\n]/);
     plans.forEach((path) => addReference(doc.references, cleanPathToken(path), "plan"));
     research.forEach((path) => addReference(doc.references, cleanPathToken(path), "research"));
-    doc.tasks = kind === "checkpoint" || byTag(root, "input").length > 0 ? checkboxTasks(root) : null;
+    const boxes = checkboxTasks(root);
+    const steps = boxes.length ? [] : remainingWorkItems(root);
+    doc.tasks = boxes.length ? boxes : steps.length ? steps : kind === "checkpoint" ? [] : null;
+    if (boxes.length || steps.length) sources.tasks = boxes.length ? "checkboxes" : "remaining-work";
     doc.meta = {
       jacked: meta,
       slug: kind === "checkpoint" ? fileStem(input.path).replace(/^\d{8}-\d{4,6}-?/, "") : null,

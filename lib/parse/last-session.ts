@@ -87,9 +87,11 @@ export const lastSessionParser: Parser = {
     const laptop = /\(laptop:\s*([^)]+)\)/i.exec(heading)?.[1]?.trim() ?? null;
     const midFlow = /\[checkpoint\]/i.test(heading);
     if (doc.title) doc.title = doc.title.replace(/\s*\(laptop:[^)]*\)/i, "").trim();
-    if (!doc.status || doc.status === null) {
+    // the RESUME convention: `[checkpoint]` marks a mid-flow save; a briefing headed with its laptop and no tag was closed
+    if (!doc.status && (midFlow || laptop)) {
       doc.status = midFlow ? "in-progress" : "completed";
       doc.statusRaw = midFlow ? "[checkpoint]" : doc.statusRaw ?? "closed";
+      doc.fieldSources = { ...doc.fieldSources, status: midFlow ? "h1:checkpoint-tag" : "h1:no-checkpoint-tag" };
     }
     doc.meta.laptop = laptop;
     doc.meta.checkpointTag = midFlow;

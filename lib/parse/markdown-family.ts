@@ -1,10 +1,10 @@
 /** The common path of every Markdown family: normalise, split frontmatter, read the body, apply frontmatter. */
 import type { Format, Kind, ParseInput, ParsedDocument } from "./types";
 import { fmList, fmString, flattenFrontmatter, readFrontmatter, type FrontmatterBlock } from "./heuristics/frontmatter-block";
-import { parseDateText } from "./heuristics/dates";
+import { frontmatterPairs } from "./heuristics/keyvalue";
 import { normaliseStatus } from "./heuristics/status";
 import { normaliseText } from "./heuristics/text";
-import { addReference, cleanTitle, readMarkdown, type MarkdownRead } from "./markdown-document";
+import { addReference, readMarkdown, type MarkdownRead } from "./markdown-document";
 
 export interface FamilyOptions {
   format: Format;
@@ -19,8 +19,6 @@ export interface FamilyRead extends MarkdownRead {
   body: string;
 }
 
-const DATE_KEYS = ["timestamp", "saved", "saved_at", "savedAt", "date", "created", "created_at", "createdAt", "ended", "ended_at", "updated", "updated_at", "last_updated", "modified", "started_at", "started"];
-
 /** Epoch seconds / milliseconds written as a number. */
 function epochToIso(value: string | null): string | null {
   if (!value || !/^\d{10}(\d{3})?$/.test(value)) return null;
@@ -30,18 +28,9 @@ function epochToIso(value: string | null): string | null {
 
 /** Frontmatter fields that every family understands, applied over what the body said. */
 function applyFrontmatter(doc: ParsedDocument, data: Record<string, unknown>, problems: string[]): void {
-  const title = fmString(data, "title", "name", "topic", "subject", "summary");
-  if (title) doc.title = cleanTitle(title);
+  // title, status, branch, commit and dates come through the extraction layer (frontmatter pairs first)
   const status = normaliseStatus(fmString(data, "status", "state"));
-  if (status && doc.status !== "superseded") {
-    doc.status = status.status;
-    doc.statusRaw = status.raw;
-    if (!status.status) problems.push(`unknown status "${status.raw}"`);
-  }
-  const branch = fmString(data, "branch", "git_branch", "gitBranch");
-  if (branch) doc.branch = branch;
-  const head = fmString(data, "head_sha", "headSha", "head", "commit", "sha");
-  if (head) doc.headSha = head;
+  if (status && !status.status) problems.push(`unknown status "${status.raw}"`);
   const project = fmString(data, "project", "project_path", "repo", "repository");
   if (project) doc.project = project;
   const dirty = fmString(data, "dirty_files");
@@ -59,13 +48,16 @@ export function readMarkdownFile(input: ParseInput, options: FamilyOptions): Fam
   if (!text.trim()) return null;
   const frontmatter = readFrontmatter(text);
   const data = flattenFrontmatter(frontmatter.data);
-  const fmDates = DATE_KEYS.map((k) => fmString(data, k)).map((v) => epochToIso(v) ?? v);
+  const pairs = frontmatterPairs(data).map((p) => {
+    const epoch = epochToIso(p.value);
+    return epoch ? { ...p, value: epoch } : p;
+  });
   const read = readMarkdown({
     format: options.format,
     kind: options.kind,
     path: input.path,
     body: frontmatter.body,
-    priorDates: fmDates.filter((v) => parseDateText(v)),
+    frontmatter: pairs,
     hasTasks: options.hasTasks,
   });
   const problems = [...frontmatter.problems];

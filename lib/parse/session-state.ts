@@ -37,11 +37,6 @@ export const sessionStateParser: Parser = {
       doc.meta.plan = plan.value;
       if (looksLikePath(path, true)) addReference(doc.references, path, "plan");
     }
-    if (!doc.status && doc.tasks && doc.tasks.length > 0) {
-      const open = doc.tasks.some((t) => !t.done);
-      doc.status = open ? "in-progress" : "completed";
-      doc.statusRaw = open ? "open tasks remain" : "all tasks checked";
-    }
     if (!doc.title) problems.push("no title");
     return { document: doc, problems };
   },

@@ -89,6 +89,8 @@ export interface ParsedDocument {
   references: ParsedReference[];
   /** Family-specific extras (research_files, plans_in_progress, slug, releases, ...). */
   meta: Record<string, unknown>;
+  /** Where each field's value came from: `{ headSha: "frontmatter:head", title: "h1", branch: "label:branch" }`. */
+  fieldSources?: Record<string, string>;
 }
 
 export interface ParseInput {
@@ -134,5 +136,6 @@ export function emptyDocument(format: Format, kind: Kind = "checkpoint"): Parsed
     tasks: null,
     references: [],
     meta: {},
+    fieldSources: {},
   };
 }

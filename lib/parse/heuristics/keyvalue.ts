@@ -9,7 +9,11 @@ export interface KeyValue {
   /** Value as written. */
   rawValue: string;
   line: number;
+  /** How it was written: a bold label, a plain `key:` line, a table row, a blockquote, a heading, a frontmatter key. */
+  style: PairStyle;
 }
+
+export type PairStyle = "label" | "key" | "table" | "blockquote" | "heading" | "section" | "frontmatter";
 
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
 
@@ -24,8 +28,8 @@ function cleanValue(value: string): string {
 }
 
 /** One "Key: value" fragment in any emphasis style, or null. */
-function readPair(fragment: string): { key: string; value: string } | null {
-  const f = fragment.trim().replace(/^(?:[-*+]|\d+[.)])\s+/, "").replace(/^>\s*/, "");
+function readPair(fragment: string): { key: string; value: string; bold: boolean } | null {
+  const f = fragment.trim().replace(/^>\s*/, "").replace(/^(?:[-*+]|\d+[.)])\s+/, "");
   const patterns = [
     /^(?:\*\*|__)([^*_]{1,40}?)[:：]\s*(?:\*\*|__)\s*(.*)$/, // **Key:** value
     /^(?:\*\*|__)([^*_]{1,40}?)(?:\*\*|__)\s*[:：]\s*(.*)$/, // **Key**: value
@@ -37,7 +41,7 @@ function readPair(fragment: string): { key: string; value: string } | null {
     if (m) {
       const value = m[2].replace(/[*_]+$/, "").trim();
       if (/^\/\//.test(value)) return null; // "https://..." split at the scheme
-      return { key: m[1], value };
+      return { key: m[1], value, bold: p !== patterns[3] };
     }
   }
   return null;
@@ -68,14 +72,46 @@ export function extractKeyValues(lines: string[], inCode?: boolean[]): KeyValue[
     const isHeaderRow = /^\s*\|[\s|:-]+\|\s*$/.test(lines[index + 1] ?? "");
     const row = isHeaderRow ? null : tableRow(line);
     if (isHeaderRow && /^\s*\|/.test(line)) return;
-    const pairs = row ? [row] : fragments(line).map(readPair).filter((p): p is { key: string; value: string } => !!p);
+    const pairs = row ? [{ ...row, bold: false }] : fragments(line).map(readPair).filter((p): p is { key: string; value: string; bold: boolean } => !!p);
+    const style: PairStyle = row ? "table" : /^\s*>/.test(line) ? "blockquote" : "label";
     for (const pair of pairs) {
       const key = cleanKey(pair.key);
       if (!key || key.split(" ").length > 5) continue;
-      found.push({ key, value: cleanValue(pair.value), rawValue: pair.value.trim(), line: index });
+      found.push({ key, value: cleanValue(pair.value), rawValue: pair.value.trim(), line: index, style: style === "label" && !pair.bold ? "key" : style });
     }
   });
   return found;
+}
+
+/** Pairs a heading carries (`## Status: DONE`, `# Handoff — 2026-06-29 · branch: feat/x`). */
+export function headingPairs(text: string, line: number): KeyValue[] {
+  const found: KeyValue[] = [];
+  for (const fragment of text.split(/\s+[·|•]\s+|\s+[—–]\s+/)) {
+    const m = /^(?:\*\*|__)?([\p{L}][\p{L}\p{N} ._/()'-]{0,38}?)(?:\*\*|__)?\s*[:：]\s*(.+)$/u.exec(fragment.trim());
+    if (!m || /^\/\//.test(m[2])) continue;
+    const key = cleanKey(m[1]);
+    if (!key || key.split(" ").length > 5) continue;
+    found.push({ key, value: cleanValue(m[2]), rawValue: m[2].trim(), line, style: "heading" });
+  }
+  return found;
+}
+
+/** Frontmatter keys as pairs: `saved_at` and `savedAt` both read as "saved at". */
+export function frontmatterPairs(data: Record<string, unknown> | null): KeyValue[] {
+  if (!data) return [];
+  const found: KeyValue[] = [];
+  for (const [rawKey, value] of Object.entries(data)) {
+    if (value === null || value === undefined || typeof value === "object" && !(value instanceof Date)) continue;
+    const text = value instanceof Date ? value.toISOString() : String(value).trim();
+    const key = rawKey.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+    if (key && text) found.push({ key, value: text, rawValue: text, line: -1, style: "frontmatter" });
+  }
+  return found;
+}
+
+/** Where a pair came from, as `fieldSources` names it: `frontmatter:head`, `label:branch`, `heading:status`. */
+export function pairSource(pair: KeyValue): string {
+  return `${pair.style}:${pair.key.replace(/\s+/g, "-")}`;
 }
 
 /** The first pair whose key matches, optionally requiring a non-empty value. */
@@ -84,10 +120,13 @@ export function findValue(pairs: KeyValue[], key: RegExp, nonEmpty = true): KeyV
 }
 
 export const KEYS = {
-  branch: /^(?:(?:current|git|working|active|feature|base) )?branch(?: name)?$|^branche$|^zweig$|^브랜치$|^ענף$|^gałąź$|^ramo$|^rama$/,
-  date: /^(?:date|datum|data|fecha|날짜|תאריך|saved|saved at|save time|created|created at|creation date|timestamp|time|updated|last updated|updated at|generated|generated at|ended|ended at|started|session date|modified|last modified|last run|last run at|when|written|갱신|저장|업데이트|최종 수정|最終更新|更新日|更新日時|日付|作成日|日期|更新时间|更新日期|保存时间|zapisano|aktualisiert|gespeichert|criado|creado|salvato|sauvegardé)$/,
-  status: /^(?:status|current status|session status|overall status|state|estado|stato|statut|상태|סטטוס|סטאטוס)$/,
-  head: /^(?:head|head sha|head commit|sha|commit|last commit|latest commit|git head|current commit|base commit)$/,
+  branch: /^(?:(?:current|git|working|active|feature|base) )?branch(?: name)?$|^branche$|^zweig$|^브랜치$|^ブランチ$|^分支$|^ветка$|^ענף$|^gałąź$|^ramo$|^rama$|^nhánh$|^dal$/,
+  /** Save or update stamps. */
+  date: /^(?:date|datum|data|fecha|날짜|日時|日期|תאריך|дата|ngày|tarih|saved|saved at|save time|last saved|timestamp|time|updated|last updated|updated at|updated on|last update|generated|generated at|captured|captured at|created|created at|creation date|ended|ended at|session date|modified|last modified|last run|last run at|when|written|stand|갱신|저장|업데이트|최종 수정|최종 업데이트|最終更新|更新日|更新日時|日付|作成日|更新时间|更新日期|保存时间|最后更新|最後更新|zapisano|aktualisiert|zuletzt aktualisiert|gespeichert|criado|creado|salvato|sauvegardé|mis à jour|dernière mise à jour|atualizado|última atualização|actualizado|última actualización|aggiornato|ultimo aggiornamento|обновлено|cập nhật|güncellendi|son güncelleme)$/,
+  /** When the session started: used only when no save stamp exists. */
+  started: /^(?:started|started at|session started|start|start time|began|begun|session start)$/,
+  status: /^(?:status|current status|session status|overall status|project status|task status|work status|state|estado|stato|statut|상태|状态|狀態|状態|ステータス|статус|trạng thái|durum|סטטוס|סטאטוס)$/,
+  head: /^(?:head|head sha|head commit|current head|sha|commit|last commit|latest commit|git head|git commit|git sha|commit hash|commit sha|current commit|base commit|last run commit|커밋|コミット|提交)$/,
   project: /^(?:project|project path|project root|repo|repository|workspace|projekt|projet|projeto|proyecto|progetto|프로젝트|פרויקט)$/,
   title: /^(?:title|topic|subject|titel|titre|título|titolo|제목|כותרת)$/,
 };

@@ -26,6 +26,9 @@ const BOLD_LABEL = /^\s*(?:\*\*|__)([^*_\n]{2,60}?)(?::\s*)?(?:\*\*|__)\s*:\s*(.
 /** Section words too generic to count as a bold pseudo-heading when text follows on the line. */
 const METADATA_SECTIONS = new Set(["state", "context", "research"]);
 
+const IGNORED_OPEN = /^\s*(<!--|<style\b|<script\b)/i;
+const IGNORED_OPEN_CLOSE: Record<string, RegExp> = { "<!--": /-->/, "<style": /<\/style>/i, "<script": /<\/script>/i };
+
 export function outline(markdown: string): Outline {
   const lines = markdown.split("\n");
   const inCode: boolean[] = [];
@@ -35,8 +38,17 @@ export function outline(markdown: string): Outline {
   lines.forEach((line) => {
     if (/^ {0,3}#{2,6}\s/.test(line)) sawAtxBelowTitle = true;
   });
+  // HTML comments and <style>/<script> blocks are not text: no heading, task or field comes from them
+  let closing: RegExp | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (!fence && (closing || IGNORED_OPEN.test(line))) {
+      const open: RegExp = closing ?? IGNORED_OPEN_CLOSE[IGNORED_OPEN.exec(line)![1].toLowerCase()];
+      const from: number = closing ? 0 : line.search(IGNORED_OPEN) + 4;
+      closing = open.test(line.slice(from)) ? null : open;
+      inCode.push(true);
+      continue;
+    }
     const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (fence) {
       inCode.push(true);

@@ -7,15 +7,18 @@ export interface NormalisedStatus {
   raw: string;
 }
 
+/** Words for finished work, in the languages agents write in. */
+const DONE_WORDS = /complete|\bdone\b|finished|closed|shipped|merged|resolved|released|delivered|✅|✔|☑|abgeschlossen|erledigt|fertig|terminé|fermé|achevé|concluído|concluida|concluída|finalizado|finalizada|terminado|terminada|completato|completata|concluso|hecha|hecho|entregado|entregada|完了|完成|已完成|済み|완료|종료|tamamlandı|tamamlandi|bitti|выполнено|завершено|завершена|готово|hoàn thành|הושלם/i;
+/** Words for work still going. */
+const GOING_WORDS = /in[ -_]?progress|\bwip\b|\bactive\b|ongoing|\bopen\b|pending|started|draft|running|\btodo\b|to do|paused|🚧|⏳|🔄|mid-flow|\bcheckpoint\b|in arbeit|läuft|en cours|em andamento|em progresso|in corso|en progreso|en curso|진행|進行中|进行中|作業中|対応中|devam ediyor|в работе|в процессе|đang (?:làm|thực hiện|tiến hành)/i;
+
 const RULES: Array<[RegExp, Status]> = [
   [/supersede|obsolete|replaced by|deprecated|archived/i, "superseded"],
   [/block|waiting (on|for)|stuck|on hold|⛔|🛑|🚫|parked/i, "blocked"],
-  [/\b(not|un)[ -]?(done|complete|finished)|incomplete|partial/i, "in-progress"],
-  [/in[ -_]?progress|\bwip\b|active|ongoing|open|pending|started|draft|running|todo|to do|paused|🚧|⏳|🔄|mid-flow|\bcheckpoint\b|in arbeit|en cours|em andamento|in corso|en progreso|진행/i, "in-progress"],
-  [/complete|\bdone\b|finished|closed|shipped|merged|resolved|ready|released|✅|✔|☑|abgeschlossen|erledigt|terminé|concluído|completato|completado|완료|הושלם/i, "completed"],
+  [/\b(not|un)[ -]?(done|complete|finished)|incomplete|未完了|未完成|미완료/i, "in-progress"],
 ];
 
-/** Normalise a status as written ("DONE", "blocked — waiting on X", "✅ Complete"). */
+/** Normalise a status as written ("DONE", "blocked — waiting on X", "✅ Complete"); mixed values ("Complete, testing pending") have no normal form. */
 export function normaliseStatus(written: string | null | undefined): NormalisedStatus | null {
   if (!written) return null;
   const raw = squash(stripInlineMarkdown(written));
@@ -23,7 +26,26 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
   for (const [pattern, status] of RULES) {
     if (pattern.test(raw)) return { status, raw };
   }
+  const done = DONE_WORDS.test(raw);
+  const going = GOING_WORDS.test(raw);
+  if (done && going) return { status: null, raw };
+  if (going) return { status: "in-progress", raw };
+  if (done) return { status: "completed", raw };
   return { status: null, raw };
+}
+
+/**
+ * The status a "current task" / "current state" statement gives the saved work ("The initiative is **COMPLETE**.",
+ * "開発完了"): only a plain done or in-progress statement counts; blocked, mixed or no status word gives null.
+ */
+export function statusFromStatement(text: string): NormalisedStatus | null {
+  const raw = squash(stripInlineMarkdown(text));
+  if (!raw) return null;
+  if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|incomplete|未完|미완/i.test(raw)) return null;
+  const done = /\b(?:is|are|was|were|now|fully|all|everything)\s+(?:\w+\s+)?(?:complete|completed|done|finished|shipped|delivered)\b|(?:^|[-—:–]\s*)(?:complete|completed|done|finished)\b|\bcomplete[.!]?$|完了|完成|완료|hecha|entregado|terminé|fermé|abgeschlossen|erledigt|concluído|tamamlandı|завершен|выполнен|hoàn thành/i.test(raw);
+  const going = /\b(?:in[ -]progress|ongoing|wip|still (?:working|going|running))\b|진행 ?중|進行中|进行中|作業中|en cours|en curso|em andamento|in corso|in arbeit|devam ediyor|в работе/i.test(raw);
+  if (done === going) return null;
+  return { status: done ? "completed" : "in-progress", raw: raw.length > 120 ? `${raw.slice(0, 117)}…` : raw };
 }
 
 /** A `> **Superseded.**` (or "Superseded by ...") blockquote near the top of a Markdown body. */

@@ -49,30 +49,55 @@ export function readTaskLine(line: string): ParsedTask | null {
   return null;
 }
 
-/** Numbered (or top-level bulleted) steps, read as tasks inside remaining / next-steps sections. */
-export function readStepLine(line: string, allowBullets: boolean): ParsedTask | null {
-  const numbered = NUMBERED.exec(line);
-  if (numbered) return task(numbered[2], wordState(numbered[2]));
-  const bullet = allowBullets ? BULLET.exec(line) : null;
-  if (bullet) return task(bullet[2], wordState(bullet[2]));
+/** Text written where a task goes, but no task: `[Task that's partially complete]`, `<task>`, `...`. */
+function isPlaceholderTask(text: string): boolean {
+  const t = text.trim();
+  return !t || /^\[[^\]]*\]$|^<[^>]*>$|^\{[^}]*\}$|^(?:\.{3}|…|-+|_+|todo|tbd)$/i.test(t);
+}
+
+/** A real checkbox (`- [ ]`, `* [x]`, `1. [X]`, `<input type="checkbox">`), never an emoji; placeholders are not tasks. */
+export function readCheckbox(line: string): ParsedTask | null {
+  const box = BOX.exec(line);
+  if (box) return isPlaceholderTask(box[2]) ? null : task(box[2], boxState(box[1]));
+  const html = HTML_BOX.exec(line);
+  if (html && /type\s*=\s*["']?checkbox/i.test(html[1])) {
+    const text = html[2].replace(/<[^>]+>/g, "");
+    return isPlaceholderTask(text) ? null : task(text, /\bchecked\b/i.test(html[1]) ? "done" : "open");
+  }
   return null;
 }
 
-export interface TaskScanOptions {
-  /** Does this line sit in a remaining / next-steps section (numbered steps count as tasks)? */
-  inStepSection(line: number): boolean;
-  /** Lines inside code fences. */
-  inCode?: boolean[];
+/** A list item's text (`- x`, `* x`, `1. x`, `2) x`) with its indentation, or null. */
+export function readListItem(line: string): { indent: number; text: string } | null {
+  const m = /^(\s*)(?:[-*+]|\d+(?:\s*-\s*\d+)?[.)])\s+(.+)$/.exec(line);
+  if (!m) return null;
+  return { indent: m[1].replace(/\t/g, "    ").length, text: m[2] };
 }
 
-/** Every task of a Markdown body, in order. */
-export function extractTasks(lines: string[], options: TaskScanOptions): ParsedTask[] {
-  const tasks: ParsedTask[] = [];
-  const boxesInSteps = lines.some((l, i) => !options.inCode?.[i] && options.inStepSection(i) && readTaskLine(l));
-  lines.forEach((line, index) => {
-    if (options.inCode?.[index]) return;
-    const found = readTaskLine(line) ?? (options.inStepSection(index) ? readStepLine(line, !boxesInSteps) : null);
-    if (found) tasks.push(found);
-  });
-  return tasks;
+/** A remaining-work item: open, whatever marks it carries. */
+export function openItem(text: string): ParsedTask | null {
+  return task(text.replace(EMOJI_LEAD, ""), "open");
+}
+const EMOJI_LEAD = /^(?:[\p{Extended_Pictographic}\u{FE0F}\u{200D}⬜☐]\s*)+/u;
+
+/** The key two items share when one repeats the other: lower-case words only. */
+export function taskKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/** Keep each item once: the same words, or one item wholly repeated inside another. */
+export function dedupeTasks(tasks: ParsedTask[]): ParsedTask[] {
+  const kept: ParsedTask[] = [];
+  const keys: string[] = [];
+  for (const t of tasks) {
+    const key = taskKey(t.text);
+    const twin = keys.findIndex((k) => k === key || (Math.min(k.length, key.length) >= 12 && (k.includes(key) || key.includes(k))));
+    if (twin >= 0) {
+      if (t.done && !kept[twin].done) kept[twin] = t;
+      continue;
+    }
+    kept.push(t);
+    keys.push(key);
+  }
+  return kept;
 }

@@ -1,0 +1,276 @@
+/**
+ * The extraction layer every Markdown family shares: title, date, status, branch, commit and project out of
+ * frontmatter keys and their synonyms, bold labels, `key: value` lines, blockquote metadata, key/value tables,
+ * headings that carry a value (`## Status: DONE`, `## Working on: X`, a date in the H1) and a few sentence shapes
+ * (`git checkout X`, `main @ abc1234`, `HEAD should be abc1234`). Every value keeps where it came from.
+ */
+import type { DateSource, Status } from "./types";
+import { canonicalHeading, cleanHeading } from "./heuristics/headings";
+import { findDate, dateFromPath, type WrittenDate } from "./heuristics/dates";
+import { branchAtSha, branchFromProse, branchFromValue, isPlaceholder, shaFromProse, shaFromValue } from "./heuristics/fields";
+import { headingPairs, KEYS, pairSource, type KeyValue } from "./heuristics/keyvalue";
+import { sectionEnd, type Outline, type OutlineHeading } from "./heuristics/markdown";
+import { normaliseStatus, statusFromStatement } from "./heuristics/status";
+import { squash, stripInlineMarkdown } from "./heuristics/text";
+
+export interface ExtractedFields {
+  title: string | null;
+  status: Status | null;
+  statusRaw: string | null;
+  branch: string | null;
+  headSha: string | null;
+  savedAt: string | null;
+  savedAtSource: DateSource | null;
+  /** The save day as written (YYYY-MM-DD in the file's own zone). */
+  savedDay: string | null;
+  project: string | null;
+  /** Where each value came from: `{ headSha: "frontmatter:head", title: "h1" }`. */
+  sources: Record<string, string>;
+}
+
+export interface ExtractInput {
+  outline: Outline;
+  /** Pairs of the body (code fences already skipped). */
+  pairs: KeyValue[];
+  /** Pairs of the frontmatter, tried before the body. */
+  frontmatter: KeyValue[];
+  path: string;
+}
+
+/** Exactly these labels are dropped from the front of a title ("Checkpoint: X" -> "X"); other labels are kept. */
+const TITLE_LABEL = /^(?:checkpoint|handoff|working on|session state|session handoff)\s*[:：]\s+(?=\S)/i;
+/** Headings whose value is the work itself (`## Working on: Checkout rework`). */
+const WORK_KEYS = /^(?:working on|current task|task|goal|objective|focus|current focus|active task|current work|mission)$/;
+/** Headings that state the saved work's current state or task. */
+const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
+const RECENT_COMMITS = /recent commits|latest commits|last commits|últimos commits|ultimos commits|letzte commits|commits? recentes|derniers commits|最近のコミット|最近的提交|최근 커밋|git log/i;
+/** How far down a header label may sit and still describe the whole file. */
+const HEADER_LINES = 80;
+
+/** A heading as a title: plain words, without one of the exact template labels. */
+export function titleText(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const plain = squash(stripInlineMarkdown(text));
+  const stripped = plain.replace(TITLE_LABEL, "");
+  return (stripped || plain).slice(0, 300) || null;
+}
+
+const realHeadings = (o: Outline) => o.headings.filter((h) => !h.pseudo);
+
+/** Pairs every heading carries, in document order. */
+function allHeadingPairs(o: Outline): KeyValue[] {
+  return realHeadings(o).flatMap((h) => headingPairs(h.text, h.line));
+}
+
+/** The first text line of a heading's section (for `## Branch` / `## Status` followed by the value). */
+function sectionFirstLine(o: Outline, heading: OutlineHeading): string | null {
+  const index = o.headings.indexOf(heading);
+  const end = sectionEnd(o, index);
+  for (let l = heading.line + 1; l < end; l++) {
+    if (o.inCode[l]) continue;
+    const line = o.lines[l].trim();
+    if (line) return line.replace(/^(?:[-*+>]|\d+[.)])\s+/, "");
+  }
+  return null;
+}
+
+/** The first paragraph of a section, up to three lines. */
+function sectionLead(o: Outline, heading: OutlineHeading): string {
+  const index = o.headings.indexOf(heading);
+  const end = sectionEnd(o, index);
+  const out: string[] = [];
+  for (let l = heading.line + 1; l < end && out.length < 3; l++) {
+    if (o.inCode[l]) continue;
+    const line = o.lines[l].trim();
+    if (!line) {
+      if (out.length) break;
+      continue;
+    }
+    if (/^#/.test(line) || /^\|/.test(line)) break;
+    out.push(line.replace(/^(?:[-*+>]|\d+[.)])\s+/, ""));
+  }
+  return out.join(" ");
+}
+
+function pickTitle(o: Outline, frontmatter: KeyValue[], headingKv: KeyValue[]): { value: string | null; source: string | null } {
+  const h1 = realHeadings(o).find((h) => h.level === 1);
+  if (h1) return { value: titleText(h1.text), source: "h1" };
+  const fm = frontmatter.find((p) => KEYS.title.test(p.key) && !isPlaceholder(p.value));
+  if (fm) return { value: titleText(fm.value), source: pairSource(fm) };
+  const work = headingKv.find((p) => WORK_KEYS.test(p.key) && !isPlaceholder(p.value));
+  if (work) return { value: titleText(work.value), source: `heading:${work.key.replace(/\s+/g, "-")}` };
+  for (const h of realHeadings(o)) {
+    const words = cleanHeading(h.text);
+    if (!/\p{L}{2,}/u.test(words) || /^\[[^\]]*\]/.test(h.text.trim()) || canonicalHeading(h.text)) continue;
+    if (/^(?:overview|summary|notes?|context|introduction|intro|background|details|info|misc|development notes?|log|changelog|table of contents|contents|toc)$/i.test(words)) continue;
+    return { value: titleText(h.text), source: "heading" };
+  }
+  return { value: null, source: null };
+}
+
+interface DatePick {
+  found: WrittenDate;
+  source: string;
+}
+
+function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick | null; fromName: boolean } {
+  const o = input.outline;
+  const stamps: DatePick[] = [];
+  for (const p of [...input.frontmatter, ...input.pairs, ...headingKv]) {
+    if (!KEYS.date.test(p.key)) continue;
+    const found = findDate(p.value);
+    if (found) stamps.push({ found, source: pairSource(p) });
+  }
+  const h1 = realHeadings(o).find((h) => h.level === 1);
+  const h1Date = h1 ? findDate(stripInlineMarkdown(h1.text)) : null;
+  if (h1Date) stamps.push({ found: h1Date, source: "h1" });
+  for (const h of realHeadings(o)) {
+    if (h === h1) continue;
+    // log entries start with their date ("## 2026-04-01 — CI", "## Session 24.06.2025"); paths do not count
+    const lead = stripInlineMarkdown(h.text).slice(0, 40);
+    if (/[/\w]-?\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}[-\w]*\//.test(lead)) continue;
+    const found = findDate(lead);
+    if (found && found.index <= 20) stamps.push({ found, source: "heading:entry" });
+  }
+  if (stamps.length) return { date: stamps.reduce((best, s) => (s.found.iso > best.found.iso ? s : best)), fromName: false };
+  for (const p of [...input.frontmatter, ...input.pairs]) {
+    if (!KEYS.started.test(p.key)) continue;
+    const found = findDate(p.value);
+    if (found) return { date: { found, source: pairSource(p) }, fromName: false };
+  }
+  for (let l = 0; l < o.lines.length; l++) {
+    if (o.inCode[l]) continue;
+    const text = o.lines[l].replace(/`[^`]*`/g, " ").replace(/\S*\/\S*/g, " ").replace(/\]\([^)]*\)/g, "]");
+    const found = findDate(text);
+    if (found) return { date: { found, source: "text" }, fromName: false };
+  }
+  const iso = dateFromPath(input.path);
+  return iso ? { date: { found: { iso, day: iso.slice(0, 10), index: 0 }, source: "filename" }, fromName: true } : { date: null, fromName: false };
+}
+
+function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): { status: Status | null; raw: string | null; source: string | null } {
+  const active = input.frontmatter.find((p) => p.key === "active" && /^(?:true|yes)$/i.test(p.value));
+  const candidates = [
+    ...input.frontmatter.filter((p) => KEYS.status.test(p.key)),
+    ...[...input.pairs, ...headingKv]
+      .filter((p) => KEYS.status.test(p.key) && p.line < HEADER_LINES && !/^\s{2,}/.test(o.lines[p.line] ?? ""))
+      .sort((a, b) => a.line - b.line),
+  ];
+  for (const p of candidates) {
+    if (isPlaceholder(p.value)) continue;
+    const status = normaliseStatus(p.value);
+    if (status) return { status: status.status, raw: status.raw, source: pairSource(p) };
+  }
+  if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
+  for (const h of realHeadings(o)) {
+    const words = cleanHeading(h.text).toLowerCase();
+    if (KEYS.status.test(words)) {
+      const first = sectionFirstLine(o, h);
+      const status = first && !isPlaceholder(first) ? normaliseStatus(first) : null;
+      if (status) return { status: status.status, raw: status.raw, source: `section:${words.replace(/\s+/g, "-")}` };
+    }
+  }
+  for (const h of realHeadings(o)) {
+    if (!STATEMENT_HEADING.test(cleanHeading(h.text))) continue;
+    const value = headingPairs(h.text, h.line)[0]?.value;
+    const statement = statusFromStatement([value, sectionLead(o, h)].filter(Boolean).join(" "));
+    if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${cleanHeading(h.text).toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };
+  }
+  return { status: null, raw: null, source: null };
+}
+
+/** The first commit hash listed under a "Recent commits" heading or label (fences included: it is git's output). */
+function recentCommitsSha(o: Outline): string | null {
+  for (let l = 0; l < o.lines.length; l++) {
+    const line = o.lines[l];
+    const heading = o.headings.find((h) => h.line === l);
+    const isLabel = !heading && /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:*]{0,40}(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/.test(line) && RECENT_COMMITS.test(line);
+    if (!(heading && RECENT_COMMITS.test(heading.text)) && !isLabel) continue;
+    for (let k = l + 1; k < Math.min(o.lines.length, l + 12); k++) {
+      const text = o.lines[k].trim();
+      if (!text || /^(?:```|~~~)/.test(text)) continue;
+      const m = /^(?:[-*+]\s+|\d+[.)]\s+)?`?([0-9a-f]{7,40})\b/i.exec(text);
+      return m && shaFromValue(m[1]) ? m[1] : null;
+    }
+  }
+  return null;
+}
+
+/** Read every field the body states. */
+export function extractFields(input: ExtractInput): ExtractedFields {
+  const o = input.outline;
+  const sources: Record<string, string> = {};
+  const headingKv = allHeadingPairs(o);
+  const bodyPairs = [...input.pairs, ...headingKv].sort((a, b) => a.line - b.line);
+
+  const title = pickTitle(o, input.frontmatter, headingKv);
+  if (title.value && title.source) sources.title = title.source;
+
+  const { date } = pickDate(input, headingKv);
+  if (date) sources.savedAt = date.source;
+
+  const status = pickStatus(o, input, headingKv);
+  if (status.source) sources.status = status.source;
+
+  let branch: string | null = null;
+  let headSha: string | null = null;
+  for (const p of [...input.frontmatter, ...bodyPairs.filter((p) => p.line < HEADER_LINES), ...bodyPairs.filter((p) => p.line >= HEADER_LINES)]) {
+    if (!branch && KEYS.branch.test(p.key)) {
+      branch = branchFromValue(p.rawValue);
+      if (branch) sources.branch = pairSource(p);
+    }
+    if (!headSha && KEYS.head.test(p.key) && (p.line < HEADER_LINES || p.style === "frontmatter")) {
+      headSha = shaFromValue(p.value);
+      if (headSha) sources.headSha = pairSource(p);
+    }
+  }
+  if (!branch) {
+    const h = realHeadings(o).find((x) => KEYS.branch.test(cleanHeading(x.text).toLowerCase()));
+    const first = h ? sectionFirstLine(o, h) : null;
+    branch = first ? branchFromValue(first) : null;
+    if (branch) sources.branch = "section:branch";
+  }
+  for (let l = 0; l < o.lines.length && (!branch || !headSha); l++) {
+    if (o.inCode[l]) continue;
+    const at = branchAtSha(o.lines[l]);
+    if (at && l < HEADER_LINES) {
+      if (!branch && at.branch) {
+        branch = at.branch;
+        sources.branch = "text:branch-at-sha";
+      }
+      if (!headSha) {
+        headSha = at.sha;
+        sources.headSha = "text:branch-at-sha";
+      }
+    }
+  }
+  if (!headSha) {
+    headSha = recentCommitsSha(o);
+    if (headSha) sources.headSha = "section:recent-commits";
+  }
+  for (let l = 0; l < o.lines.length && (!branch || !headSha); l++) {
+    if (o.inCode[l]) continue;
+    if (!branch) {
+      branch = branchFromProse(o.lines[l]);
+      if (branch) sources.branch = "text:prose";
+    }
+    if (!headSha) {
+      headSha = shaFromProse(o.lines[l]);
+      if (headSha) sources.headSha = "text:prose";
+    }
+  }
+
+  const project = input.pairs.find((p) => p.line < 60 && KEYS.project.test(p.key) && p.value && !isPlaceholder(p.value))?.value ?? null;
+  return {
+    title: title.value,
+    status: status.status,
+    statusRaw: status.raw,
+    branch,
+    headSha,
+    savedAt: date?.found.iso ?? null,
+    savedAtSource: date ? (date.source === "filename" ? "filename" : "content") : null,
+    savedDay: date?.found.day ?? null,
+    project,
+    sources,
+  };
+}
