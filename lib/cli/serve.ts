@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { chooseHome, envRoots, openDb } from "./options";
 import { roots as rootsTable } from "../../db/schema";
 
-const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+// the compiled command line (dist/cli) is told where the project is; from source, it is two folders up
+const projectDir = process.env.CAIRN_PROJECT_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SOURCE_FOLDERS = ["app", "components", "lib", "db"];
 const SOURCE_FILES = ["next.config.ts", "proxy.ts", "package.json", "postcss.config.mjs"];
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * Compiles the command line ahead of time: lib/cli.ts and everything it imports from this project into
+ * dist/cli/ (ES modules, one chunk per lazily loaded command), so that `cairn` starts without
+ * transpiling TypeScript. Packages from node_modules stay external and load as they are. Run by
+ * `npm ci` / `npm install` (the `prepare` script) and by bin/cairn.mjs whenever a source is newer.
+ */
+import { build } from "esbuild";
+import { readFileSync, rmSync, writeFileSync, mkdirSync, renameSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const outDir = join(projectDir, "dist", "cli");
+
+/** Bundles into a temporary folder, then swaps it in, so a running `cairn` never sees half a build. */
+export async function buildCli({ quiet = false } = {}) {
+  const pkg = JSON.parse(readFileSync(join(projectDir, "package.json"), "utf8"));
+  // "server-only" is bundled with the react-server condition (an empty module): outside Next it would throw
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== "server-only");
+  const staging = `${outDir}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const started = Date.now();
+  await build({
+    entryPoints: { cli: join(projectDir, "lib", "cli.ts") },
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    conditions: ["react-server"],
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    alias: { "@": projectDir },
+    sourcemap: "linked",
+    logLevel: quiet ? "error" : "warning",
+    banner: { js: "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);" },
+  });
+  writeFileSync(join(staging, "BUILT"), `${new Date().toISOString()}\n`);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(dirname(outDir), { recursive: true });
+  renameSync(staging, outDir);
+  if (!quiet) process.stderr.write(`cairn: command line compiled into dist/cli in ${Date.now() - started} ms\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildCli().catch((error) => {
+    process.stderr.write(`cairn: could not compile the command line: ${error?.message ?? error}\n`);
+    process.exit(1);
+  });
+}
