@@ -20,7 +20,8 @@ export interface FileEntry {
 
 const ORDER = new Map<string, number>(CANONICAL_SECTIONS.map((c, i) => [c, i]));
 const LIST_LINE = /^\s*(?:[-*+]|\d+[.)])\s+/;
-const CHECKLIST_HOMES = ["remaining", "next-steps"];
+/** The sections whose list the task checklist replaces (the first one present). */
+export const CHECKLIST_HOMES = ["remaining", "next-steps"];
 
 function rank(section: Pick<SectionRow, "canonical">): number {
   return section.canonical ? (ORDER.get(section.canonical) ?? CANONICAL_SECTIONS.length) : CANONICAL_SECTIONS.length;
@@ -29,6 +30,11 @@ function rank(section: Pick<SectionRow, "canonical">): number {
 /** Sections in the canonical order of lib/parse/types (stable: unknown sections keep their order, last). */
 export function canonicalOrder<T extends Pick<SectionRow, "canonical" | "position">>(sections: readonly T[]): T[] {
   return [...sections].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
+}
+
+/** A checklist section's text without its list lines: what the section holds besides the tasks. */
+export function proseOf(text: string): string {
+  return text.split("\n").filter((l) => !LIST_LINE.test(l)).join("\n").trim();
 }
 
 /** What the author wrote beside a path on its line ("src/app.ts | worth reading first" -> "worth reading first"). */
@@ -63,8 +69,7 @@ export function sectionBlocks(sections: SectionRow[], opts: { hasTasks: boolean;
     const key = `s${s.id}`;
     const base = { key, heading: s.heading, canonical: s.canonical };
     if (s === home) {
-      const prose = s.text.split("\n").filter((l) => !LIST_LINE.test(l)).join("\n").trim();
-      return { ...base, type: "checklist", html: renderMarkdown(prose) };
+      return { ...base, type: "checklist", html: renderMarkdown(proseOf(s.text)) };
     }
     const role = s.canonical === "key-files" ? "key" : s.canonical === "modified-files" ? "modified" : null;
     if (role) {

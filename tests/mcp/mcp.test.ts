@@ -106,8 +106,9 @@ describe("cairn mcp (read-only)", () => {
       expect(got.hits.map((h) => h.id)).toEqual(cli.hits.map((h) => h.id));
       expect(got.hits.map((h) => h.snippet)).toEqual(cli.hits.map((h) => h.snippet));
     }
-    const withFilter = await call(client, "search_sessions", { query: "webhook", level: "very-stale", repo: w.world.repositories[0].path });
-    const cliFiltered = w.cliJson<CliSearch>(["search", "webhook", "--json", "--level", "very-stale", "--repo", w.world.repositories[0].path]);
+    const withFilter = await call(client, "search_sessions", { query: "webhook", status: "completed", repo: w.world.repositories[1].path });
+    const cliFiltered = w.cliJson<CliSearch>(["search", "webhook", "--json", "--status", "completed", "--repo", w.world.repositories[1].path]);
+    expect(cliFiltered.hits.length).toBeGreaterThan(0);
     expect(sc<{ hits: { id: string }[] }>(withFilter).hits.map((h) => h.id)).toEqual(cliFiltered.hits.map((h) => h.id));
 
     const empty = await call(client, "search_sessions", { query: "   " });
@@ -201,6 +202,17 @@ describe("cairn mcp (read-only)", () => {
     expect(other.scope.repo).toBe(w.world.repositories[1].path);
   });
 
+  it("queue follows the client's MCP roots before the server's own folder", async () => {
+    const other = w.world.repositories[1].path;
+    const c = await connect(w.space.dbPath, { cwd: w.world.repositories[0].path, roots: [join(other, "src")] });
+    try {
+      const got = sc<{ scope: { repo: string | null; from: string } }>(await call(c.client, "queue"));
+      expect(got.scope).toEqual({ repo: other, from: "the client's root" });
+    } finally {
+      await c.close();
+    }
+  });
+
   it("serves each checkpoint as a cairn://checkpoint/<id> Markdown resource", async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["cairn://checkpoint/{id}"]);
@@ -212,7 +224,8 @@ describe("cairn mcp (read-only)", () => {
     const body = read.contents[0] as { text: string; mimeType: string };
     expect(body.mimeType).toBe("text/markdown");
     expect(body.text.startsWith("# Deploy keys for the staging box\n")).toBe(true);
-    expect(body.text).toContain("- [ ] Rotate the staging token");
+    expect(body.text).toContain("## Remaining Work\n\n- [ ] Rotate the staging token");
+    expect(body.text).not.toContain("## Tasks");
     expect(body.text).not.toContain(FAKE_TOKEN);
     await expect(client.readResource({ uri: "cairn://checkpoint/0123456789abcdef" })).rejects.toThrow(/No indexed checkpoint/);
   });

@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { pathToFileURL } from "node:url";
 import { indexRoots } from "../../lib/index/indexer";
 import { buildWorld, type World } from "../../scripts/fixtures/world";
 import { commitAll, writeFiles } from "../../scripts/fixtures/git";
@@ -69,13 +70,17 @@ export interface Connected {
 }
 
 /** Start `cairn mcp` as a child process and connect the SDK's client to it. */
-export async function connect(dbPath: string, options: { allowWrites?: boolean; cwd?: string } = {}): Promise<Connected> {
+export async function connect(dbPath: string, options: { allowWrites?: boolean; cwd?: string; roots?: string[] } = {}): Promise<Connected> {
   const args = [CAIRN, "mcp", "--db", dbPath, ...(options.allowWrites ? ["--allow-writes"] : [])];
   const env = Object.fromEntries(Object.entries({ ...process.env, CAIRN_DB: "" }).filter((e): e is [string, string] => typeof e[1] === "string"));
   const transport = new StdioClientTransport({ command: process.execPath, args, env, cwd: options.cwd ?? process.cwd(), stderr: "pipe" });
   let err = "";
   transport.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
-  const client = new Client({ name: "cairn-test", version: "1.0.0" });
+  const client = new Client({ name: "cairn-test", version: "1.0.0" }, options.roots ? { capabilities: { roots: {} } } : undefined);
+  if (options.roots) {
+    const roots = options.roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }));
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
+  }
   const errors: Error[] = [];
   client.onerror = (error) => errors.push(error);
   await client.connect(transport);
