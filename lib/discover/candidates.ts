@@ -1,8 +1,11 @@
-import { constants } from "node:fs";
-import { lstat, open, readdir, realpath } from "node:fs/promises";
+import { lstat, readdir, realpath } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isCandidatePath } from "../parse/registry";
+import { isSniffable } from "../parse/routes";
 import { BINARY_SNIFF_BYTES, MAX_FILE_BYTES, MAX_REPO_DEPTH, SKIPPED_FOLDERS } from "./limits";
+import { readRegularFile } from "./read-file";
+import { rulesFor, verdict, type GlobalDiscoverySettings } from "./ignore";
+import { sniffTracked, type SniffCost } from "./tracked";
 
 export interface CandidateFile {
   /** Relative to the repository, forward slashes. */
@@ -10,6 +13,8 @@ export interface CandidateFile {
   absPath: string;
   mtimeMs: number;
   size: number;
+  /** How it was found: a family's name or a convention (default), its first bytes, or the user's `!path` rule. */
+  origin?: "name" | "content" | "user";
 }
 
 export interface RejectedFile {
@@ -18,9 +23,23 @@ export interface RejectedFile {
   reason: string;
 }
 
+/** What discovering one repository's files cost. */
+export interface DiscoveryCost extends SniffCost {
+  /** Files the walk listed (every file within the bounds, not only candidates). */
+  walkedFiles: number;
+}
+
 export interface CandidateScan {
   files: CandidateFile[];
   rejected: RejectedFile[];
+  cost?: DiscoveryCost;
+  /** Problems with the user's discovery rules (an unreadable .cairnignore, a broken settings file). */
+  problems?: string[];
+}
+
+export interface CandidateOptions {
+  /** The global settings (config.json beside the database); the repository's `.cairnignore` is read here. */
+  settings?: GlobalDiscoverySettings | null;
 }
 
 function toPosix(path: string): string {
@@ -66,8 +85,22 @@ async function inspect(absPath: string, relPath: string, root: string): Promise<
  * Find the candidate files of every family inside one repository. Nested repositories are left to
  * their own scan; symlinked folders are never entered.
  */
-export async function findCandidateFiles(repoPath: string, root: string = repoPath): Promise<CandidateScan> {
-  const scan: CandidateScan = { files: [], rejected: [] };
+export async function findCandidateFiles(repoPath: string, root: string = repoPath, options: CandidateOptions = {}): Promise<CandidateScan> {
+  const cost: DiscoveryCost = { walkedFiles: 0, gitProcesses: 0, sniffed: 0, remembered: 0, bytesRead: 0 };
+  const rules = await rulesFor(repoPath, options.settings ?? null);
+  const scan: CandidateScan = { files: [], rejected: [], cost, problems: [...(options.settings?.problems ?? []), ...rules.problems] };
+  /** Files no family names, kept for the sniff of tracked files. */
+  const unnamed = new Map<string, string>();
+  const add = (abs: string, rel: string, origin: CandidateFile["origin"]) =>
+    inspect(abs, rel, root).then(
+      (result) => {
+        if ("reason" in result) scan.rejected.push(result);
+        else scan.files.push(origin === "name" ? result : { ...result, origin });
+      },
+      (error: unknown) => {
+        scan.rejected.push({ absPath: abs, relPath: rel, reason: `could not be read: ${String(error)}` });
+      },
+    );
 
   async function walk(dir: string, depth: number): Promise<void> {
     let entries;
@@ -81,6 +114,7 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       const abs = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name === ".git" || SKIPPED_FOLDERS.has(entry.name) || depth >= MAX_REPO_DEPTH) continue;
+        if (verdict(rules, `${toPosix(relative(repoPath, abs))}/`) === "drop") continue;
         work.push(
           (async () => {
             try {
@@ -95,23 +129,19 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const rel = toPosix(relative(repoPath, abs));
-      if (!isCandidatePath(rel)) continue;
-      work.push(
-        inspect(abs, rel, root).then(
-          (result) => {
-            if ("reason" in result) scan.rejected.push(result);
-            else scan.files.push(result);
-          },
-          (error: unknown) => {
-            scan.rejected.push({ absPath: abs, relPath: rel, reason: `could not be read: ${String(error)}` });
-          },
-        ),
-      );
+      cost.walkedFiles += 1;
+      const ruled = verdict(rules, rel);
+      if (ruled === "drop") continue;
+      if (isCandidatePath(rel)) work.push(add(abs, rel, "name"));
+      else if (ruled === "add") work.push(add(abs, rel, "user"));
+      else if (isSniffable(rel)) unnamed.set(rel, abs);
     }
     await Promise.all(work);
   }
 
   await walk(repoPath, 0);
+  const sniffed = await sniffTracked(repoPath, unnamed, cost);
+  await Promise.all(sniffed.map((rel) => add(unnamed.get(rel)!, rel, "content")));
   scan.files.sort((a, b) => a.relPath.localeCompare(b.relPath));
   return scan;
 }
@@ -124,37 +154,24 @@ export type ReadOutcome = { ok: true; text: string; bytes: Buffer } | { ok: fals
  * handle, reads at most the cap plus one byte; NUL in the first 8 KB means binary.
  */
 export async function readCandidate(absPath: string): Promise<ReadOutcome> {
-  let target = absPath;
-  try {
-    if ((await lstat(absPath)).isSymbolicLink()) target = await realpath(absPath);
-  } catch {
-    return { ok: false, reason: "file vanished while reading; not read" };
-  }
-  let handle;
-  try {
-    handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === "ELOOP" ? "file became a symlink while reading; not read" : `could not be read (${code ?? "error"})` };
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, reason: "not a regular file; not read" };
-    if (info.size > MAX_FILE_BYTES) return { ok: false, reason: "file grew over the size limit while reading; not read" };
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
+  const read = await readRegularFile(absPath, { maxBytes: MAX_FILE_BYTES, links: "follow" });
+  if (!read.ok) {
+    switch (read.refusal) {
+      case "missing":
+        return { ok: false, reason: "file vanished while reading; not read" };
+      case "link":
+        return { ok: false, reason: "file became a symlink while reading; not read" };
+      case "not-regular":
+        return { ok: false, reason: "not a regular file; not read" };
+      case "too-large":
+        return { ok: false, reason: "file grew over the size limit while reading; not read" };
+      default:
+        return { ok: false, reason: `could not be read (${read.code ?? "error"})` };
     }
-    if (length > MAX_FILE_BYTES) return { ok: false, reason: "file grew over the size limit while reading; not read" };
-    const bytes = buffer.subarray(0, length);
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      return { ok: false, reason: "file looks binary (a NUL byte in its first 8 KB); not read" };
-    }
-    return { ok: true, text: bytes.toString("utf8"), bytes };
-  } finally {
-    await handle.close();
   }
+  const bytes = read.bytes;
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    return { ok: false, reason: "file looks binary (a NUL byte in its first 8 KB); not read" };
+  }
+  return { ok: true, text: bytes.toString("utf8"), bytes };
 }

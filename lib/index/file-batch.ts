@@ -63,6 +63,7 @@ export async function prepareFiles(
       size: file.size,
       companions: companions.texts,
       repoPath: idBase,
+      force: file.origin === "user",
     });
     if (doc.parsed) batch.prepared.push({ doc, isNew: !previous?.documentId });
     else if (previous?.documentId) batch.vanished.push(file.absPath);

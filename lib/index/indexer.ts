@@ -4,7 +4,8 @@ import { basename, join, resolve } from "node:path";
 import { readdir, lstat } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
 import { indexedFiles, indexRuns, repositories, roots as rootsTable } from "../../db/schema";
-import { findCandidateFiles, type CandidateFile, type RejectedFile } from "../discover/candidates";
+import { type CandidateFile, type RejectedFile } from "../discover/candidates";
+import { discoverFiles } from "../discover/run";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
 import { MAX_FILE_BYTES } from "../discover/limits";
 import { prepareFiles, type FileBatch } from "./file-batch";
@@ -66,7 +67,7 @@ export function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId:
 
 export async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary) {
   const repo = upsertRepository(db, found, rootPath);
-  const scan = found.layout === "bare" ? { files: [], rejected: [] } : await findCandidateFiles(found.path, rootPath);
+  const scan = found.layout === "bare" ? { files: [], rejected: [] } : await discoverFiles(db, found.path, rootPath, summary);
   const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
   await fillCommitDates(found.path, batch.prepared.map((p) => p.doc));
   applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);

@@ -35,6 +35,8 @@ export interface PrepareInput {
   companions?: Record<string, string>;
   /** The repository's work tree, to tell which referenced files are missing (for quality). */
   repoPath?: string | null;
+  /** The user added this file (`!path` in .cairnignore): read it whatever it holds. */
+  force?: boolean;
 }
 
 function stripBom(text: string): string {
@@ -59,7 +61,7 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
   if (text.trim() === "") {
     problems.push("file is empty");
   } else {
-    const result = parseDocument({ path: input.path, text: redacted, companions: redactedCompanions });
+    const result = parseDocument({ path: input.path, text: redacted, companions: redactedCompanions }, { force: input.force });
     parsed = result.document;
     problems.push(...result.problems);
   }

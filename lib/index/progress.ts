@@ -6,6 +6,8 @@ export interface IndexSummary {
   problems: number;
   secrets: number;
   durationMs: number;
+  /** What discovery cost over all repositories: files walked, git processes, files sniffed by their first bytes. */
+  discovery?: { walkedFiles: number; gitProcesses: number; sniffed: number; remembered: number; bytesRead: number };
 }
 
 export type IndexProgress =

@@ -9,7 +9,7 @@ import type { CairnDb } from "../../db/client";
 import { repositories, type Repository } from "../../db/schema";
 import { isInside, readCandidate } from "../discover/candidates";
 import { MAX_FILE_BYTES } from "../discover/limits";
-import { isCandidatePath } from "../parse/registry";
+import { discoveryOf } from "../discover/run";
 import { documentHash, readCompanions } from "./companions";
 import { contentHash, documentId } from "./document-id";
 import { prepareDocument } from "./prepare";
@@ -56,7 +56,8 @@ async function inspectFile(repo: Repository, absPath: string): Promise<{ mtimeMs
 /** Re-index the file `relPath` of an indexed repository at once, and refresh the repository's freshness. */
 export async function reindexFile(db: CairnDb, repo: Repository, relPath: string): Promise<ReindexResult> {
   const absPath = join(repo.path, relPath);
-  if (!isCandidatePath(relPath)) return { documentId: null, outcome: "not-a-candidate", contentHash: null, problems: [] };
+  const origin = await discoveryOf(db, repo.path, relPath);
+  if (!origin) return { documentId: null, outcome: "not-a-candidate", contentHash: null, problems: [] };
   const found = await inspectFile(repo, absPath);
   const id = documentId(repo.path, relPath);
   let result: ReindexResult;
@@ -94,6 +95,7 @@ export async function reindexFile(db: CairnDb, repo: Repository, relPath: string
         mtimeMs: found.mtimeMs,
         size: found.size,
         companions: companions.texts,
+        force: origin === "user",
       });
       const outcome: FileOutcome = { absPath, mtimeMs, size, contentHash: hash, documentId: doc.parsed ? id : null, problems: doc.problems };
       db.transaction((tx) => {

@@ -77,7 +77,9 @@ function attemptsFor(input: ParseInput, options: ParseOptions): Attempt[] {
     parser,
     gate: (i: ParseInput) => looksLikeCheckpoint(i.path, i.text.slice(0, 64 * 1024)),
   }));
-  const forced = options.force ? routed(normalise(input.path), FORCED_ROUTES).map((parser) => ({ parser, forced: true })) : [];
+  // forced: each family of the extension on its own terms first, then the last one whatever the content says
+  const byExtension = options.force ? routed(normalise(input.path), FORCED_ROUTES) : [];
+  const forced = [...byExtension.map((parser) => ({ parser })), ...byExtension.slice(-1).map((parser) => ({ parser, forced: true }))];
   return [...named, ...content, ...forced];
 }
 

@@ -51,7 +51,7 @@ export const CONTENT_ROUTES: readonly Route[] = [
 export const FORCED_ROUTES: readonly Route[] = [
   { formats: ["html"], matches: (p) => HTML.test(p) },
   { formats: ["data"], matches: (p) => DATA.test(p) },
-  { formats: ["frontmatter-md", "other-md"], matches: () => true },
+  { formats: ["frontmatter-md", "other-md"], matches: (p) => !HTML.test(p) && !DATA.test(p) },
 ];
 
 export function routedFormats(relPath: string, routes: readonly Route[]): Format[] {

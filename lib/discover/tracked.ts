@@ -1,0 +1,90 @@
+/**
+ * Checkpoints found by content: tracked HTML carrying `jacked:` meta and tracked Markdown whose frontmatter says
+ * checkpoint, wherever they are. One `git ls-files` per repository (through the runner), then the first bytes of
+ * each tracked HTML/Markdown file the walk also saw (so the walk's bounds hold: depth, skipped folders, nested
+ * repositories). A verdict is remembered per file while its mtime and size stay the same.
+ */
+import { constants } from "node:fs";
+import { lstat, open } from "node:fs/promises";
+import { tryGit } from "../git/runner";
+import { isSniffable, looksLikeCheckpoint } from "../parse/routes";
+
+/** Bytes read from a Markdown file (its frontmatter) and from an HTML file (its head). */
+export const SNIFF_BYTES = { markdown: 2 * 1024, html: 8 * 1024 } as const;
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const MAX_REMEMBERED = 50_000;
+
+const verdicts = new Map<string, { mtimeMs: number; size: number; checkpoint: boolean }>();
+
+export interface SniffCost {
+  gitProcesses: number;
+  /** Files whose first bytes were read. */
+  sniffed: number;
+  /** Files whose verdict was remembered from an earlier run of this process. */
+  remembered: number;
+  bytesRead: number;
+}
+
+/** Repository-relative paths git tracks (null when git cannot say: a bare repository, a broken index). */
+export async function trackedPaths(repoPath: string): Promise<Set<string> | null> {
+  const out = await tryGit(repoPath, ["ls-files", "-z", "--cached"], { maxBytes: 64 * 1024 * 1024 });
+  if (out === null) return null;
+  return new Set(out.split("\0").filter(Boolean));
+}
+
+/** Read the first bytes of a regular file, never through a symlink, never blocking. */
+async function head(absPath: string, bytes: number): Promise<{ text: string; mtimeMs: number; size: number } | null> {
+  let handle;
+  try {
+    handle = await open(absPath, OPEN_FLAGS);
+  } catch {
+    return null;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const buffer = Buffer.alloc(Math.min(bytes, info.size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const slice = buffer.subarray(0, bytesRead);
+    if (slice.includes(0)) return { text: "", mtimeMs: info.mtimeMs, size: info.size };
+    return { text: slice.toString("utf8"), mtimeMs: info.mtimeMs, size: info.size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Of the files the walk saw (`seen`: relative path -> absolute path, not claimed by name), those git tracks
+ * whose first bytes say checkpoint.
+ */
+export async function sniffTracked(repoPath: string, seen: Map<string, string>, cost: SniffCost): Promise<string[]> {
+  const candidates = [...seen.keys()].filter((rel) => isSniffable(rel) !== null);
+  if (candidates.length === 0) return [];
+  cost.gitProcesses += 1;
+  const tracked = await trackedPaths(repoPath);
+  if (!tracked) return [];
+  const found: string[] = [];
+  for (const rel of candidates) {
+    if (!tracked.has(rel)) continue;
+    const absPath = seen.get(rel)!;
+    const kind = isSniffable(rel)!;
+    const info = await lstat(absPath).catch(() => null);
+    if (!info?.isFile()) continue; // a symlink is never followed, a folder or FIFO never read
+    const known = verdicts.get(absPath);
+    let checkpoint: boolean;
+    if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) {
+      cost.remembered += 1;
+      checkpoint = known.checkpoint;
+    } else {
+      const read = await head(absPath, SNIFF_BYTES[kind]);
+      if (!read) continue;
+      cost.sniffed += 1;
+      cost.bytesRead += Buffer.byteLength(read.text);
+      checkpoint = looksLikeCheckpoint(rel, read.text);
+      if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
+      verdicts.set(absPath, { mtimeMs: read.mtimeMs, size: read.size, checkpoint });
+    }
+    if (checkpoint) found.push(rel);
+  }
+  return found;
+}
