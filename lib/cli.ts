@@ -1,11 +1,8 @@
 import { Command, Option } from "commander";
-import { indexRoots } from "./index/indexer";
-import { listRecords } from "./queries/records";
 import { registerSearchCommand } from "./search/command";
 import { describeSummary } from "./cli/format";
 import { chooseHome, chooseRoots, collect, fail, openDb } from "./cli/options";
 import { stderrProgress } from "./cli/progress-bar";
-import { runServe } from "./cli/serve";
 import { registerReviewCommand } from "./cli/review";
 import { registerResumeCommand } from "./cli/resume";
 import { registerMcpCommand } from "./cli/mcp";
@@ -27,6 +24,8 @@ program
   .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
     const { db } = openDb(opts);
     const roots = chooseRoots(db, opts.root, process.cwd());
+    // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
+    const { indexRoots } = await import("./index/indexer");
     const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });
     process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${describeSummary(summary)}\n`);
   });
@@ -41,8 +40,9 @@ program
   .addOption(
     new Option("--kind <kind>", "document kind").choices(["checkpoint", "research", "plan", "journal", "review", "all"]).default("checkpoint"),
   )
-  .action((opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
+  .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
     const { db } = openDb(opts);
+    const { listRecords } = await import("./queries/records");
     const records = listRecords(db, { repo: opts.repo, status: opts.status, kind: opts.kind });
     if (opts.json) {
       process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
@@ -70,6 +70,7 @@ program
   .option("--home <dir>", "where ~/.claude/checkpoints is read from")
   .option("--no-index", "do not index at start")
   .action(async (opts: { port: string; host: string; db?: string; root?: string[]; home?: string; index: boolean }) => {
+    const { runServe } = await import("./cli/serve");
     await runServe(opts);
   });
 

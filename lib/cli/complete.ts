@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { completeCheckpoint } from "../actions/complete";
-import { describeWriteError } from "../write";
 import { fail, openDb } from "./options";
 
 /** `cairn complete ID [--db FILE]`: as the Complete button does. */
@@ -13,6 +11,8 @@ export function registerCompleteCommand(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (id: string, opts: { db?: string; json?: boolean }) => {
       const { db } = openDb(opts);
+      // loaded here, so that other commands do not pay for the writer and the parsers
+      const [{ completeCheckpoint }, { describeWriteError }] = await Promise.all([import("../actions/complete"), import("../write/errors")]);
       try {
         const result = await completeCheckpoint(db, id);
         process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);

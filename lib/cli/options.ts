@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { defaultDbPath, getDb, type CairnDb } from "../../db/client";
-import { savedRoots } from "../index/indexer";
+import { roots as rootsTable } from "../../db/schema";
 
 export interface DbOption {
   db?: string;
@@ -21,7 +21,7 @@ export function chooseRoots(db: CairnDb, given: string[] | undefined, fallback: 
   if (given?.length) return given.map((r) => resolve(r));
   const fromEnv = envRoots();
   if (fromEnv.length) return fromEnv.map((r) => resolve(r));
-  const saved = savedRoots(db);
+  const saved = db.select({ path: rootsTable.path }).from(rootsTable).all().map((r) => r.path);
   return saved.length ? saved : [resolve(fallback)];
 }
 

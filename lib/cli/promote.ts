@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { PickError, planPromotion, promoteLearnings, type PromotePlan } from "../actions/promote";
-import { describeWriteError } from "../write";
+import type { PromotePlan } from "../actions/promote";
 import { fail, openDb } from "./options";
 
 function numbers(values: string[] | undefined): number[] {
@@ -40,6 +39,10 @@ export function registerPromoteCommand(program: Command): void {
     .action(async (id: string, opts: { pick?: string[]; db?: string; json?: boolean }) => {
       const { db } = openDb(opts);
       const picks = numbers(opts.pick);
+      const [{ PickError, planPromotion, promoteLearnings }, { describeWriteError }] = await Promise.all([
+        import("../actions/promote"),
+        import("../write/errors"),
+      ]);
       try {
         if (picks.length === 0) {
           const plan = await planPromotion(db, id);

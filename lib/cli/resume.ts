@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { buildResumeBrief } from "../actions/resume";
 import { fail, openDb } from "./options";
 
 /** `cairn resume ID [--goal TEXT]`: prints the resume prompt the Resume panel builds. */
@@ -16,6 +15,7 @@ export function registerResumeCommand(program: Command): void {
       const { db } = openDb(opts);
       const budget = Number.parseInt(opts.budget, 10);
       if (!Number.isFinite(budget) || budget < 0) fail(`--budget must be a number of lines, not "${opts.budget}"`);
+      const { buildResumeBrief } = await import("../actions/resume");
       try {
         const brief = await buildResumeBrief(db, id, { goal: opts.goal ?? null, budgetLines: budget });
         process.stdout.write(opts.json ? `${JSON.stringify(brief, null, 2)}\n` : brief.prompt);

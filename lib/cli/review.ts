@@ -1,6 +1,5 @@
 import { Option, type Command } from "commander";
-import { addReview, REVIEW_VERDICTS, type ReviewVerdict } from "../actions/review";
-import { describeWriteError } from "../write";
+import { REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review-verdicts";
 import { fail, openDb } from "./options";
 
 /** `cairn review ID --verdict approved|changes|comment --comment TEXT [--reviewer NAME]`: as the Review form does. */
@@ -16,6 +15,7 @@ export function registerReviewCommand(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (id: string, opts: { verdict: ReviewVerdict; comment: string; reviewer?: string; db?: string; json?: boolean }) => {
       const { db } = openDb(opts);
+      const [{ addReview }, { describeWriteError }] = await Promise.all([import("../actions/review"), import("../write/errors")]);
       try {
         const result = await addReview(db, { documentId: id, verdict: opts.verdict, comment: opts.comment, reviewer: opts.reviewer });
         if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -12,8 +12,8 @@ import { fileStem, lowerPath, normaliseText, squash } from "./heuristics/text";
 import { outline, sectionEnd } from "./heuristics/markdown";
 import { cleanTitle } from "./markdown-document";
 
-export const REVIEW_VERDICTS = ["approved", "changes", "comment"] as const;
-export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+export { REVIEW_VERDICTS, type ReviewVerdict } from "./review-verdicts";
+import type { ReviewVerdict } from "./review-verdicts";
 
 export interface ReviewEntry {
   at: string | null;
