@@ -7,12 +7,12 @@ const STYLES: Record<FreshnessLevel, { className: string; dot: string }> = {
     dot: "bg-emerald-500",
   },
   "slightly-stale": {
-    className: "bg-lime-50 text-lime-800 ring-lime-600/20 dark:bg-lime-950 dark:text-lime-200 dark:ring-lime-400/30",
-    dot: "bg-lime-500",
+    className: "bg-yellow-50 text-yellow-800 ring-yellow-600/30 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30",
+    dot: "bg-yellow-500",
   },
   stale: {
-    className: "bg-amber-50 text-amber-800 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-400/30",
-    dot: "bg-amber-500",
+    className: "bg-orange-50 text-orange-800 ring-orange-600/30 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-400/30",
+    dot: "bg-orange-500",
   },
   "very-stale": {
     className: "bg-rose-50 text-rose-800 ring-rose-600/20 dark:bg-rose-950 dark:text-rose-200 dark:ring-rose-400/30",

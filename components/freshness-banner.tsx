@@ -1,11 +1,12 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { FreshnessLevel } from "../lib/derive/freshness";
 import { FreshnessBadge } from "./freshness-badge";
 import { freshnessBanner, LEVEL_LABELS, parseFreshness, type FreshnessView, type ModifiedComparison } from "./freshness-wording";
 
 const FRAME: Record<FreshnessLevel, string> = {
-  fresh: "",
-  "slightly-stale": "border-lime-300 bg-lime-50/70 dark:border-lime-800 dark:bg-lime-950/40",
+  fresh: "border-emerald-300 bg-emerald-50/70 dark:border-emerald-800 dark:bg-emerald-950/40",
+  "slightly-stale": "border-yellow-300 bg-yellow-50/70 dark:border-yellow-800 dark:bg-yellow-950/40",
   stale: "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40",
   "very-stale": "border-rose-300 bg-rose-50 dark:border-rose-800 dark:bg-rose-950/40",
   unknown: "border-stone-300 bg-stone-100 dark:border-stone-700 dark:bg-stone-900",
@@ -65,6 +66,8 @@ export interface FreshnessBannerProps {
   recordedSha?: string | null;
   /** Hide the "See what changed" link (on the diff page itself). */
   showDiffLink?: boolean;
+  /** Shown when the work has landed in the default branch and the checkpoint is still open (the Complete form). */
+  landedAction?: ReactNode;
 }
 
 function isView(value: unknown): value is FreshnessView {
@@ -75,7 +78,7 @@ function isView(value: unknown): value is FreshnessView {
  * The checkpoint skill's resume warning, made visible: how far the repository moved since the
  * save. Renders nothing for a fresh checkpoint or one without freshness.
  */
-export function FreshnessBanner({ freshness, branch, checkpointId, recordedSha = null, showDiffLink = true }: FreshnessBannerProps) {
+export function FreshnessBanner({ freshness, branch, checkpointId, recordedSha = null, showDiffLink = true, landedAction }: FreshnessBannerProps) {
   const view = isView(freshness) ? freshness : parseFreshness(freshness);
   const text = freshnessBanner({ freshness: view, branch, recordedSha });
   if (!text) return null;
@@ -87,6 +90,7 @@ export function FreshnessBanner({ freshness, branch, checkpointId, recordedSha =
           <span aria-hidden>⚠ </span>Freshness
         </h2>
         <FreshnessBadge level={text.level} />
+        {text.age && <span className="text-xs text-stone-600 dark:text-stone-400" data-testid="freshness-age">{text.age}</span>}
         {showDiffLink && checkpointId && (
           <Link href={`/checkpoints/${checkpointId}/diff`} className="ml-auto text-sm font-medium">
             See what changed
@@ -94,6 +98,7 @@ export function FreshnessBanner({ freshness, branch, checkpointId, recordedSha =
         )}
       </div>
       <p className="font-medium" data-testid="freshness-headline">{text.headline}</p>
+      {text.landed && landedAction}
       {text.notes.length > 0 && (
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {text.notes.map((note) => (

@@ -2,7 +2,8 @@
  * Pure wording of the freshness banner (no React, no DB, no git): what a checkpoint's stored
  * `freshness` object says, in the words of the checkpoint skill's resume warning.
  */
-import type { Freshness, FreshnessLevel, ModifiedFileState } from "../lib/derive/freshness";
+import type { Freshness, FreshnessLevel, Landed, ModifiedFileState } from "../lib/derive/freshness";
+import { FRESHNESS_LIMITS } from "../lib/derive/freshness-level";
 
 export const FRESHNESS_LEVELS: readonly FreshnessLevel[] = ["fresh", "slightly-stale", "stale", "very-stale", "unknown"];
 
@@ -19,7 +20,7 @@ export function isFreshnessLevel(value: unknown): value is FreshnessLevel {
 }
 
 /** The stored `documents.freshness` JSON, read defensively (older rows may lack fields). */
-export interface FreshnessView extends Freshness {
+export interface FreshnessView extends Omit<Freshness, "rebasedAway" | "savedCommitGone"> {
   /** Explicit flags when the indexer stores them; otherwise inferred from the other fields. */
   rebasedAway: boolean | null;
   savedCommitGone: boolean | null;
@@ -38,6 +39,15 @@ function str(value: unknown): string | null {
 }
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+}
+
+function parseLanded(value: unknown): Landed | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const into = str(v.into);
+  const commit = str(v.commit);
+  const at = str(v.at);
+  return into && commit && at ? { into, commit, at, merge: v.merge === true } : null;
 }
 
 /** Reads the stored JSON; null when there is none (e.g. a global checkpoint not linked to a repository). */
@@ -62,6 +72,12 @@ export function parseFreshness(value: unknown): FreshnessView | null {
     dirtySaved: num(v.dirtySaved),
     dirtyNow: num(v.dirtyNow),
     filesChanged: num(v.filesChanged),
+    bookkeepingFiles: num(v.bookkeepingFiles),
+    filesTouched: num(v.filesTouched),
+    ageDays: num(v.ageDays),
+    landed: parseLanded(v.landed),
+    savedInFuture: v.savedInFuture === true,
+    savedCommitAt: str(v.savedCommitAt),
     missingFiles: strings(v.missingFiles),
     modifiedFileStates: states.flatMap((s: unknown) => {
       if (!s || typeof s !== "object") return [];
@@ -121,22 +137,51 @@ export interface ModifiedComparison {
 
 export interface BannerText {
   level: FreshnessLevel;
+  /** One sentence for a person, leading with the deciding fact. */
   headline: string;
-  /** Plain statements about rewritten history and vanished branches. */
+  /** "saved 40 days ago": shown beside the level, never part of it. */
+  age: string | null;
+  landed: Landed | null;
+  /** Plain statements about rewritten history, vanished branches and clock skew. */
   notes: string[];
-  /** The grading reasons, as the indexer worded them. */
+  /** The grading reasons, as the indexer worded them (the deciding one first). */
   reasons: string[];
   missingFiles: string[];
   modified: ModifiedComparison | null;
 }
 
-const ADVICE = "treat Current State and Gotchas as possibly stale";
+const DAY = 86_400_000;
 
-/** "4 new commits (2 bookkeeping)" or "3 commits since the save time (no commit recorded in the file)". */
+/** "today", "yesterday", "3 days ago", "2 hours ago". */
+export function ago(iso: string, now: Date = new Date()): string {
+  const ms = now.getTime() - Date.parse(iso);
+  if (!Number.isFinite(ms)) return "at an unknown time";
+  if (ms < 0) return "in the future";
+  if (ms < 3_600_000) return plural(Math.max(1, Math.floor(ms / 60_000)), "minute") + " ago";
+  if (ms < DAY) return plural(Math.floor(ms / 3_600_000), "hour") + " ago";
+  if (ms < 2 * DAY) return "yesterday";
+  return `${plural(Math.floor(ms / DAY), "day")} ago`;
+}
+
+/** "saved 40 days ago" from ageDays. */
+export function agePhrase(ageDays: number | null): string | null {
+  if (ageDays === null) return null;
+  if (ageDays < 1 / 24) return "saved just now";
+  if (ageDays < 1) return `saved ${plural(Math.floor(ageDays * 24), "hour")} ago`;
+  if (ageDays < 2) return "saved yesterday";
+  return `saved ${plural(Math.floor(ageDays), "day")} ago`;
+}
+
+/** "Landed in main 3 days ago, merge abc1234". */
+export function landedPhrase(landed: Landed, now: Date = new Date()): string {
+  return `Landed in ${landed.into} ${ago(landed.at, now)}, ${landed.merge ? "merge" : "commit"} ${shortSha(landed.commit)}`;
+}
+
+/** "12 commits since the save (3 bookkeeping)", or by the save time when no commit was usable. */
 export function commitsPhrase(f: FreshnessView, recordedSha: string | null): string | null {
   const bookkeeping = f.bookkeepingCommits ?? 0;
   if (f.countBasis === "sha" && f.newCommits !== null && f.newCommits > 0) {
-    return `${plural(f.newCommits, "new commit")}${bookkeeping > 0 ? ` (${bookkeeping} bookkeeping)` : ""}`;
+    return `${plural(f.newCommits, "commit")} since the save${bookkeeping > 0 ? ` (${bookkeeping} bookkeeping)` : ""}`;
   }
   if (f.countBasis === "time" && f.commitsSinceSavedAt !== null && f.commitsSinceSavedAt > 0) {
     const why = recordedSha?.trim() ? "the recorded commit is not in this repository" : "no commit recorded in the file";
@@ -146,21 +191,55 @@ export function commitsPhrase(f: FreshnessView, recordedSha: string | null): str
   return null;
 }
 
-/** The one-line warning: "State has moved since this checkpoint: ..., branch X -> Y: treat ...". */
-export function headline(f: FreshnessView, branch: string | null, recordedSha: string | null): string {
-  if (f.level === "unknown") return "Cannot tell whether state has moved since this checkpoint";
-  const parts: string[] = [];
+const SEVERITY: Record<FreshnessLevel, number> = { unknown: 0, fresh: 0, "slightly-stale": 1, stale: 2, "very-stale": 3 };
+
+function byLimits(value: number | null, limits: { fresh: number; slightlyStale: number; stale: number }): number {
+  if (value === null || value <= limits.fresh) return 0;
+  if (value <= limits.slightlyStale) return 1;
+  return value <= limits.stale ? 2 : 3;
+}
+
+/** What moved, each fact with the severity it grades to, most severe first (same numbers as the reasons). */
+function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string | null): string[] {
+  const facts: { text: string; severity: number }[] = [];
+  if (isRebasedAway(f)) facts.push({ text: "the saved commit was rebased or reset away", severity: 3 });
+  if (isSavedCommitGone(f, recordedSha)) facts.push({ text: "the saved commit is not in this repository", severity: 3 });
+  const saved = branchName(branch);
+  if (f.savedBranchExists === false && saved) facts.push({ text: `branch ${saved} is gone`, severity: 3 });
   const commits = commitsPhrase(f, recordedSha);
-  if (commits) parts.push(commits);
-  if (f.filesChanged !== null && f.filesChanged > 0) parts.push(`${plural(f.filesChanged, "file")} changed`);
-  if (f.branchMatches === false) parts.push(`branch ${branchName(branch) ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`);
-  if (parts.length === 0) return `This checkpoint may be out of date: ${ADVICE}`;
-  return `State has moved since this checkpoint: ${parts.join(", ")}: ${ADVICE}`;
+  const total = f.countBasis === "time" ? f.commitsSinceSavedAt : f.newCommits;
+  const real = total === null ? null : total - (f.bookkeepingCommits ?? 0);
+  if (commits) {
+    const touched = f.filesTouched !== null && f.filesTouched > 0 ? ` touched ${plural(f.filesTouched, "of its files", "of its files")}` : "";
+    facts.push({ text: `${commits}${touched}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
+  }
+  if (f.filesChanged !== null && f.filesChanged > 0) {
+    const moved = Math.max(0, f.filesChanged - (f.dirtySaved ?? 0));
+    facts.push({ text: `${plural(f.filesChanged, "file")} changed`, severity: byLimits(moved, FRESHNESS_LIMITS.filesMoved) });
+  }
+  if (f.branchMatches === false) facts.push({ text: `branch ${saved ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`, severity: 2 });
+  if (f.missingFiles.length > 0) facts.push({ text: `${plural(f.missingFiles.length, "referenced file")} missing`, severity: 2 });
+  return facts
+    .map((fact, index) => ({ ...fact, index }))
+    .sort((a, b) => b.severity - a.severity || a.index - b.index)
+    .map((fact) => fact.text);
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The banner's one sentence: the deciding fact first ("Landed in main yesterday, merge abc1234", "12 commits since the save, …"). */
+export function headline(f: FreshnessView, branch: string | null, recordedSha: string | null, now: Date = new Date()): string {
+  if (f.landed) return `${landedPhrase(f.landed, now)}: the work of this checkpoint is done there.`;
+  if (f.level === "unknown") return "Cannot tell how far the code moved: this checkpoint recorded neither a usable commit nor a save time.";
+  const facts = movedFacts(f, branch, recordedSha);
+  if (facts.length === 0) return f.level === "fresh" ? "The code has not moved since this save." : "The code moved a little since this save.";
+  return `${capitalise(facts.slice(0, 3).join(", "))}.`;
 }
 
 export function notes(f: FreshnessView, branch: string | null, recordedSha: string | null): string[] {
   const out: string[] = [];
   const saved = branchName(branch);
+  if (f.savedInFuture) out.push("The save time is in the future: clock skew? Lists sort it by its commit time instead.");
   if (isRebasedAway(f)) {
     out.push(
       `The saved commit ${shortSha(f.resolvedHeadSha)} is no longer in the current history: it was rebased or reset away.`,
@@ -172,6 +251,7 @@ export function notes(f: FreshnessView, branch: string | null, recordedSha: stri
     );
   }
   if (f.savedBranchExists === false && saved) out.push(`The saved branch ${saved} no longer exists.`);
+  if (f.bookkeepingFiles) out.push(`${plural(f.bookkeepingFiles, "file")} of the agent's own (.claude/, checkpoints, notes) also changed: not counted.`);
   return out;
 }
 
@@ -187,17 +267,21 @@ export function modifiedComparison(f: FreshnessView): ModifiedComparison | null 
   return Object.values(result).some((list) => list.length > 0) ? result : null;
 }
 
-/** Everything the banner says, or null when there is nothing to say (fresh, or no freshness at all). */
-export function freshnessBanner(input: BannerInput): BannerText | null {
+/** Everything the banner says, or null when there is nothing to say (fresh and not landed, or no freshness at all). */
+export function freshnessBanner(input: BannerInput & { now?: Date }): BannerText | null {
   const f = input.freshness;
-  if (!f || f.level === "fresh") return null;
+  if (!f || (f.level === "fresh" && !f.landed && !f.savedInFuture)) return null;
   const recorded = input.recordedSha ?? null;
   return {
     level: f.level,
-    headline: headline(f, input.branch, recorded),
+    headline: headline(f, input.branch, recorded, input.now),
+    age: agePhrase(f.ageDays),
+    landed: f.landed,
     notes: notes(f, input.branch, recorded),
     reasons: f.reasons,
     missingFiles: f.missingFiles,
     modified: modifiedComparison(f),
   };
 }
+
+export { SEVERITY as LEVEL_SEVERITY };

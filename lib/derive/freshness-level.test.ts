@@ -28,10 +28,9 @@ describe("decideFreshnessLevel", () => {
     expect(level({ realCommits: realCommits.stale + 1 })).toBe("very-stale");
   });
 
-  it("grades age and moved files", () => {
-    expect(level({ ageDays: 2 })).toBe("slightly-stale");
-    expect(level({ ageDays: 4 })).toBe("stale");
-    expect(level({ ageDays: 15 })).toBe("very-stale");
+  it("never grades by age; grades moved files", () => {
+    expect(level({ ageDays: 2 })).toBe("fresh");
+    expect(level({ ageDays: 90 })).toBe("fresh");
     expect(level({ filesMoved: 3 })).toBe("fresh");
     expect(level({ filesMoved: 10, filesChanged: 12 })).toBe("slightly-stale");
     expect(level({ filesMoved: 51, filesChanged: 60 })).toBe("very-stale");
@@ -51,15 +50,17 @@ describe("decideFreshnessLevel", () => {
     expect(verdict.reasons).toContain("branch changed: main -> main");
   });
 
-  it("explains itself in plain words", () => {
+  it("explains itself in plain words, the deciding reason first", () => {
     const verdict = decideFreshnessLevel(
       facts({ realCommits: 9, bookkeepingCommits: 3, branchMatches: false, currentBranch: "main", savedBranch: "feature/x", missingFiles: 2, dirtySaved: 2, dirtyNow: 5 }),
     );
     expect(verdict.reasons).toEqual([
-      "12 commits since save (3 bookkeeping)",
+      "12 commits since the save (3 bookkeeping)",
       "branch changed: feature/x -> main",
       "2 referenced files missing",
       "dirty files: 2 at save, 5 now",
     ]);
+    const decidedByBranch = decideFreshnessLevel(facts({ realCommits: 1, bookkeepingCommits: 0, savedBranchExists: false, savedBranch: "spike" }));
+    expect(decidedByBranch.reasons[0]).toBe("saved branch spike no longer exists");
   });
 });

@@ -1,6 +1,7 @@
 /**
- * How stale a checkpoint is, from facts already gathered: pure, no git. The thresholds are the
- * MOST a save may have and still be at that level; see FRESHNESS.md.
+ * How far the code moved since a checkpoint was saved, from facts already gathered: pure, no git.
+ * The thresholds are the MOST a save may have and still be at that level. Age is reported beside
+ * the level (ageDays) and never decides it.
  */
 
 export type FreshnessLevel = "fresh" | "slightly-stale" | "stale" | "very-stale" | "unknown";
@@ -8,11 +9,12 @@ export type FreshnessLevel = "fresh" | "slightly-stale" | "stale" | "very-stale"
 export const FRESHNESS_LIMITS = {
   /** Real commits since the save (bookkeeping commits excluded). */
   realCommits: { fresh: 0, slightlyStale: 5, stale: 20 },
-  /** Days since savedAt. */
-  ageDays: { fresh: 1, slightlyStale: 3, stale: 14 },
-  /** Files changed since the save beyond the ones already dirty when it was saved. */
+  /** Code files changed since the save beyond the ones already dirty when it was saved (the agent's own files never count). */
   filesMoved: { fresh: 3, slightlyStale: 15, stale: 50 },
 } as const;
+
+/** Age is shown beside the level and never raises it; past this many days an untouched save is dormant (the queue suggests archiving it when its code moved too). */
+export const DORMANT_DAYS = 30;
 
 const LEVEL_ORDER: readonly FreshnessLevel[] = ["fresh", "slightly-stale", "stale", "very-stale"];
 
@@ -68,67 +70,43 @@ function commitReason(facts: LevelFacts): string | null {
   if (facts.realCommits === null || facts.bookkeepingCommits === null) return null;
   const total = facts.realCommits + facts.bookkeepingCommits;
   if (total === 0) return null;
-  const since = facts.countBasis === "time" ? "since the save time (counted by date: no usable saved commit)" : "since save";
+  const since = facts.countBasis === "time" ? "since the save time (no usable saved commit)" : "since the save";
   const bookkeeping = facts.bookkeepingCommits > 0 ? ` (${facts.bookkeepingCommits} bookkeeping)` : "";
   return `${plural(total, "commit")} ${since}${bookkeeping}`;
 }
 
-function ageReason(ageDays: number): string {
-  if (ageDays < 1) return `saved ${plural(Math.floor(ageDays * 24), "hour")} ago`;
-  return `saved ${plural(Math.floor(ageDays), "day")} ago`;
-}
+const rank = (level: FreshnessLevel) => LEVEL_ORDER.indexOf(level);
 
-/** Picks the level and explains it in plain words. */
+/** Picks the level and explains it in plain words, the deciding reason first. */
 export function decideFreshnessLevel(facts: LevelFacts): LevelVerdict {
-  const reasons: string[] = [...facts.extraReasons];
+  const graded: { reason: string; level: FreshnessLevel }[] = [];
   const levels: FreshnessLevel[] = [];
+  const add = (reason: string | null, level: FreshnessLevel) => {
+    levels.push(level);
+    if (reason) graded.push({ reason, level });
+  };
 
-  const commits = commitReason(facts);
-  if (commits) reasons.push(commits);
-  levels.push(levelByLimits(facts.realCommits, FRESHNESS_LIMITS.realCommits));
-
-  if (facts.ageDays !== null) {
-    const ageLevel = levelByLimits(facts.ageDays, FRESHNESS_LIMITS.ageDays);
-    if (ageLevel !== "fresh") reasons.push(ageReason(facts.ageDays));
-    levels.push(ageLevel);
-  }
+  add(commitReason(facts), levelByLimits(facts.realCommits, FRESHNESS_LIMITS.realCommits));
 
   const filesLevel = levelByLimits(facts.filesMoved, FRESHNESS_LIMITS.filesMoved);
-  if (filesLevel !== "fresh" && facts.filesChanged !== null) {
-    reasons.push(`${plural(facts.filesChanged, "file")} changed since save`);
-  }
-  levels.push(filesLevel);
+  add(filesLevel !== "fresh" && facts.filesChanged !== null ? `${plural(facts.filesChanged, "file")} changed since the save` : null, filesLevel);
 
-  if (facts.branchMatches === false) {
-    reasons.push(`branch changed: ${facts.savedBranch ?? "?"} -> ${facts.currentBranch ?? "detached HEAD"}`);
-    levels.push("stale");
+  if (facts.branchMatches === false) add(`branch changed: ${facts.savedBranch ?? "?"} -> ${facts.currentBranch ?? "detached HEAD"}`, "stale");
+  if (facts.missingFiles > 0) add(`${plural(facts.missingFiles, "referenced file")} missing`, "stale");
+  if (facts.savedBranchExists === false) add(`saved branch ${facts.savedBranch ?? "?"} no longer exists`, "very-stale");
+  else if (facts.savedBranchMoved !== null && facts.savedBranchMoved > 0 && facts.branchMatches === false) {
+    add(`saved branch ${facts.savedBranch ?? "?"} has ${plural(facts.savedBranchMoved, "commit")} since the save`, "fresh");
   }
-  if (facts.missingFiles > 0) {
-    reasons.push(`${plural(facts.missingFiles, "referenced file")} missing`);
-    levels.push("stale");
-  }
-  if (facts.savedBranchExists === false) {
-    reasons.push(`saved branch ${facts.savedBranch ?? "?"} no longer exists`);
-    levels.push("very-stale");
-  } else if (facts.savedBranchMoved !== null && facts.savedBranchMoved > 0 && facts.branchMatches === false) {
-    reasons.push(`saved branch ${facts.savedBranch ?? "?"} has ${plural(facts.savedBranchMoved, "commit")} since save`);
-  }
-  if (facts.rebasedAway) {
-    reasons.push("saved commit is no longer in the current history (rebased or reset away)");
-    levels.push("very-stale");
-  }
-  if (facts.savedCommitGone) {
-    reasons.push("saved commit does not exist in this repository");
-    levels.push("very-stale");
-  }
-  if (facts.beyondHistoryWindow) {
-    reasons.push("saved commit is older than the history that was read");
-    levels.push("very-stale");
-  }
+  if (facts.rebasedAway) add("saved commit is no longer in the current history (rebased or reset away)", "very-stale");
+  if (facts.savedCommitGone) add("saved commit does not exist in this repository", "very-stale");
+  if (facts.beyondHistoryWindow) add("saved commit is older than the history that was read", "very-stale");
   if (facts.dirtySaved !== null && facts.dirtyNow !== null && facts.dirtySaved !== facts.dirtyNow) {
-    reasons.push(`dirty files: ${facts.dirtySaved} at save, ${facts.dirtyNow} now`);
+    add(`dirty files: ${facts.dirtySaved} at save, ${facts.dirtyNow} now`, "fresh");
   }
 
+  // the deciding reason first (a stable sort keeps the order above among equals)
+  const ordered = graded.map((g, index) => ({ ...g, index })).sort((a, b) => rank(b.level) - rank(a.level) || a.index - b.index);
+  const reasons = [...ordered.map((g) => g.reason), ...facts.extraReasons];
   if (!facts.hasBasis) {
     reasons.unshift("no saved commit and no save time: cannot tell how far the repository moved");
     return { level: "unknown", reasons };

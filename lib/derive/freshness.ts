@@ -5,6 +5,7 @@
 import type { CommitGraph } from "../git/history";
 import { RepoFacts, type HeadState, type RefTip } from "../git/repo-facts";
 import { isSha } from "../git/runner";
+import { isAgentFile } from "./freshness-bookkeeping";
 import {
   checkPathsExist,
   DirtyPaths,
@@ -14,8 +15,12 @@ import {
   type ModifiedFileVerdict,
 } from "./freshness-files";
 import { decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
+import { markBookkeepingByFiles, splitAgentFiles } from "./freshness-bookkeeping";
+import { findDefaultBranch, LandingMap, type Landed } from "./freshness-landed";
 
-export { FRESHNESS_LIMITS, decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
+export { DORMANT_DAYS, FRESHNESS_LIMITS, decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
+export { isAgentFile } from "./freshness-bookkeeping";
+export type { Landed } from "./freshness-landed";
 export type { ModifiedFileState, ModifiedFileVerdict } from "./freshness-files";
 export { compareShas, diffSinceSave } from "./freshness-diff";
 export type { CommitSummary, DiffSinceSave, FileDiff, FileStat, ShaComparison } from "./freshness-diff";
@@ -47,7 +52,22 @@ export interface Freshness {
   savedBranchMoved: number | null;
   dirtySaved: number | null;
   dirtyNow: number | null;
+  /** Code files changed since the save (committed since, or dirty now); the agent's own files are counted apart. */
   filesChanged: number | null;
+  /** `.claude/**`, CLAUDE.md, PROMPT.md and indexed documents changed since the save: never raise the level. */
+  bookkeepingFiles: number | null;
+  /** Of the code files the checkpoint refers to or says it modified, how many changed since the save. */
+  filesTouched: number | null;
+  /** Days since savedAt (one decimal), shown beside the level; never raises it. */
+  ageDays: number | null;
+  /** The saved work is contained in the default branch. */
+  landed: Landed | null;
+  /** savedAt is more than five minutes ahead of the time freshness was computed (clock skew). */
+  savedInFuture: boolean;
+  /** Commit time of the saved commit (ISO), when it resolved. */
+  savedCommitAt: string | null;
+  rebasedAway: boolean;
+  savedCommitGone: boolean;
   missingFiles: string[];
   modifiedFileStates: ModifiedFileVerdict[];
   unmentionedModified: string[];
@@ -93,7 +113,9 @@ function unknownFreshness(save: SaveInput, reason: string): Freshness {
     newCommits: null, bookkeepingCommits: null, commitsSinceSavedAt: null, countBasis: null,
     headReachable: null, resolvedHeadSha: null, branchMatches: null, currentBranch: null,
     savedBranchExists: null, savedBranchMoved: null, dirtySaved: save.dirtySaved, dirtyNow: null,
-    filesChanged: null, missingFiles: [], modifiedFileStates: [], unmentionedModified: [],
+    filesChanged: null, bookkeepingFiles: null, filesTouched: null, ageDays: null, landed: null, savedInFuture: false,
+    savedCommitAt: null, rebasedAway: false, savedCommitGone: false,
+    missingFiles: [], modifiedFileStates: [], unmentionedModified: [],
     level: "unknown", reasons: [reason],
   };
 }
@@ -106,7 +128,12 @@ interface RepositoryState {
   resolved: Map<string, string | null>;
   changedSince: Map<string, Set<string> | null>;
   exists: Map<string, boolean | null>;
+  documentPaths: ReadonlySet<string>;
+  landing: LandingMap | null;
 }
+
+/** More than this far ahead of now, a save time is a clock's mistake. */
+export const FUTURE_SLACK_MS = 5 * 60_000;
 
 interface SaveBasis {
   /** The commit the save is compared from: the saved sha, or for time-only saves, HEAD's first-parent commit at savedAt. */
@@ -122,6 +149,15 @@ function saveBasis(save: SaveInput, state: RepositoryState): SaveBasis {
   const head = state.head.headSha;
   const base = time !== null && head ? state.graph.firstParentAtOrBefore(head, Math.floor(time / 1000)) : null;
   return { base, resolvedHeadSha: null };
+}
+
+/** The saved work (its commit, or for a time-only save its branch's commit at the save) in the default branch. */
+function landedFor(save: SaveInput, state: RepositoryState, resolvedHeadSha: string | null, branchTip: string | null, time: number | null): Landed | null {
+  const savedBranch = readSavedBranch(save.branch);
+  if (!state.landing || !savedBranch || savedBranch.detached || savedBranch.name === state.landing.branch.name) return null;
+  const seconds = time === null ? null : Math.floor(time / 1000);
+  const work = resolvedHeadSha ?? (branchTip && seconds !== null ? state.graph.firstParentAtOrBefore(branchTip, seconds) : null);
+  return work ? state.landing.landed(work, seconds, branchTip) : null;
 }
 
 function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: string | null, now: Date): Freshness {
@@ -149,7 +185,8 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
     } else beyondHistoryWindow = graph.truncated;
   }
   if (countBasis === null && time !== null && head.headSha) {
-    const count = graph.countCommittedAfter(head.headSha, Math.floor(time / 1000));
+    // the same commits the diff page lists: those after the last commit made before the save
+    const count = base ? graph.countBetween(base, head.headSha) : graph.countCommittedAfter(head.headSha, Math.floor(time / 1000));
     if (count) {
       commitsSinceSavedAt = count.total;
       bookkeepingCommits = count.bookkeeping;
@@ -174,12 +211,25 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
   const committedSince = base ? state.changedSince.get(base) ?? null : null;
 
   let filesChanged: number | null = null;
+  let bookkeepingFiles: number | null = null;
+  let filesTouched: number | null = null;
   if (committedSince) {
-    filesChanged = new Set([...committedSince, ...(dirty?.listed ?? [])]).size;
+    const split = splitAgentFiles(new Set([...committedSince, ...(dirty?.listed ?? [])]), state.documentPaths);
+    filesChanged = split.code.size;
+    bookkeepingFiles = split.agent.size;
+    const own = splitAgentFiles([...referenced, ...modified], state.documentPaths).code;
+    filesTouched = [...own].filter((file) => split.code.has(file) || (dirty?.has(file) ?? false)).length;
   }
   const baseline = save.dirtySaved ?? modified.length;
   const filesMoved = filesChanged === null ? null : Math.max(0, filesChanged - baseline);
-  const ageDays = time === null ? null : Math.max(0, (now.getTime() - time) / 86_400_000);
+  const ageDays = time === null ? null : Math.max(0, Math.floor((now.getTime() - time) / 8_640_000) / 10);
+  const savedInFuture = time !== null && time - now.getTime() > FUTURE_SLACK_MS;
+  const savedNode = resolvedHeadSha ? graph.get(resolvedHeadSha) : undefined;
+  const savedCommitAt = savedNode ? new Date(savedNode.committedAt * 1000).toISOString() : null;
+  const landed = landedFor(save, state, resolvedHeadSha, tip?.sha ?? null, time);
+  const rebasedAway = headReachable === false && !onSavedBranch;
+  const savedCommitGone = shaText !== null && resolvedHeadSha === null;
+  if (savedInFuture) extraReasons.push("saved in the future: clock skew?");
 
   const dirtyNow = dirty ? dirty.entries.length : null;
   const realCommits = bookkeepingCommits === null ? null : (newCommits ?? commitsSinceSavedAt ?? 0) - bookkeepingCommits;
@@ -199,8 +249,8 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
     missingFiles: missingFiles.length,
     dirtySaved: save.dirtySaved,
     dirtyNow,
-    rebasedAway: headReachable === false && !onSavedBranch,
-    savedCommitGone: shaText !== null && resolvedHeadSha === null,
+    rebasedAway,
+    savedCommitGone,
     beyondHistoryWindow,
     extraReasons,
   });
@@ -208,9 +258,10 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
   return {
     newCommits, bookkeepingCommits, commitsSinceSavedAt, countBasis, headReachable, resolvedHeadSha,
     branchMatches, currentBranch: head.currentBranch, savedBranchExists, savedBranchMoved,
-    dirtySaved: save.dirtySaved, dirtyNow, filesChanged, missingFiles,
+    dirtySaved: save.dirtySaved, dirtyNow, filesChanged, bookkeepingFiles, filesTouched, ageDays, landed, savedInFuture,
+    savedCommitAt, rebasedAway, savedCommitGone, missingFiles,
     modifiedFileStates: judgeModifiedFiles({ modifiedFiles: modified, exists: state.exists, dirty, committedSince }),
-    unmentionedModified: findUnmentionedModified(dirty, modified),
+    unmentionedModified: findUnmentionedModified(dirty, modified).filter((file) => !isAgentFile(file, state.documentPaths)),
     level: verdict.level,
     reasons: verdict.reasons,
   };
@@ -226,7 +277,9 @@ export async function computeFreshness(
   saves: SaveInput[],
   now = new Date(),
   facts: RepoFacts = new RepoFacts(repoPath),
+  options: { documentPaths?: Iterable<string> } = {},
 ): Promise<Map<string, Freshness>> {
+  const documentPaths = new Set(options.documentPaths ?? []);
   const result = new Map<string, Freshness>();
   const layout = await facts.layout();
   if (!layout) {
@@ -235,9 +288,10 @@ export async function computeFreshness(
   }
 
   const shaTexts = saves.map(savedShaText).filter((text): text is string => text !== null);
-  const [head, refs, status, resolved] = await Promise.all([
+  const [head, refs, remoteHead, status, resolved] = await Promise.all([
     facts.head(),
     facts.refs(),
+    facts.remoteHead(),
     facts.status(),
     shaTexts.length > 0 ? facts.resolveCommits(shaTexts) : Promise.resolve(new Map<string, string | null>()),
   ]);
@@ -250,8 +304,9 @@ export async function computeFreshness(
   const allPaths = saves.flatMap((save) => [...save.referencedFiles, ...save.modifiedFiles]);
   const repoPaths = allPaths.map((file) => toRepoRelative(file, layout.topLevel)).filter((file): file is string => file !== null);
 
+  const defaultBranch = findDefaultBranch(refs, remoteHead);
   const [graph, exists] = await Promise.all([
-    facts.history(head.headSha ? [head.headSha, ...savedBranchTips, ...resolvedShas] : []),
+    facts.history(head.headSha ? [head.headSha, ...savedBranchTips, ...resolvedShas, ...(defaultBranch ? [defaultBranch.tip] : [])] : []),
     checkPathsExist(repoPath, layout.topLevel, head.headSha, repoPaths),
   ]);
 
@@ -259,10 +314,19 @@ export async function computeFreshness(
     head, refs, graph, resolved, exists,
     dirty: status ? new DirtyPaths(status) : null,
     changedSince: new Map(),
+    documentPaths,
+    landing: defaultBranch && graph.has(defaultBranch.tip) ? new LandingMap(graph, defaultBranch) : null,
   };
   const bases = saves.map((save) => saveBasis(save, partial).base).filter((base): base is string => base !== null);
-  if (head.headSha && bases.length > 0) {
-    const changed = await facts.filesChangedSince(bases, head.headSha);
+  const headSha = head.headSha;
+  if (headSha && bases.length > 0) {
+    // commits that touch only the agent's own files are bookkeeping whatever their subject
+    const counted = new Set<string>();
+    for (const base of new Set(bases)) for (const node of graph.commitsBetween(base, headSha)) counted.add(node.sha);
+    const [changed] = await Promise.all([
+      facts.filesChangedSince(bases, headSha),
+      markBookkeepingByFiles(repoPath, graph, counted, documentPaths),
+    ]);
     for (const [base, files] of changed) {
       partial.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
     }

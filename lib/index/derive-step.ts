@@ -6,6 +6,8 @@ import { readRepositoryState } from "./git-state";
 import { RepoFacts } from "../git/repo-facts";
 import { recordSaveEvents } from "./save-events";
 import { statement } from "./statements";
+import { markLineage } from "./lineage-step";
+import { CLOCK_SKEW_SOURCE, FUTURE_PROBLEM, settleFutureSaves } from "./future-saves";
 import { writeRepositoryProblems } from "./store";
 
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
@@ -22,26 +24,6 @@ function markDuplicates(db: CairnDb, repositoryId: number): void {
     const duplicateOf = twin?.id ?? null;
     // rows are wide: rewrite one only when the value moves
     if (duplicateOf !== row.duplicateOf) statement(db, 'UPDATE "documents" SET "duplicate_of" = ? WHERE "id" = ?').run(duplicateOf, row.id);
-  }
-}
-
-/** Newest save per branch supersedes the older ones of the same kind. */
-function markSuperseded(db: CairnDb, repositoryId: number): void {
-  const rows = db
-    .select({ id: documents.id, branch: documents.branch, savedAt: documents.savedAt, kind: documents.kind, supersededBy: documents.supersededBy })
-    .from(documents)
-    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf)))
-    .all();
-  const newestByBranch = new Map<string, { id: string; savedAt: string }>();
-  for (const row of rows) {
-    if (!row.branch || !row.savedAt) continue;
-    const current = newestByBranch.get(row.branch);
-    if (!current || row.savedAt > current.savedAt) newestByBranch.set(row.branch, { id: row.id, savedAt: row.savedAt });
-  }
-  for (const row of rows) {
-    const newest = row.branch ? newestByBranch.get(row.branch) : undefined;
-    const supersededBy = newest && newest.id !== row.id ? newest.id : null;
-    if (supersededBy !== row.supersededBy) statement(db, 'UPDATE "documents" SET "superseded_by" = ? WHERE "id" = ?').run(supersededBy, row.id);
   }
 }
 
@@ -109,12 +91,32 @@ export async function deriveRepository(
   // one commit for all these row updates, not one per row
   db.transaction((tx) => {
     markDuplicates(tx as unknown as CairnDb, repo.id);
-    markSuperseded(tx as unknown as CairnDb, repo.id);
   });
   await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
   if (inputs.length === 0) return;
-  const results = await computeFreshness(repo.path, inputs, new Date(), facts);
+  const now = new Date();
+  const docRows = db
+    .select({ id: documents.id, path: documents.path, savedAtSource: documents.savedAtSource })
+    .from(documents)
+    .where(eq(documents.repositoryId, repo.id))
+    .all();
+  // the agent's own files (every indexed document) are counted apart from the code
+  const options = { documentPaths: docRows.map((row) => row.path) };
+  const results = await computeFreshness(repo.path, inputs, now, facts, options);
+  // a save dated in the future is sorted (and counted) by its commit time instead
+  const settled = settleFutureSaves(db, results, now);
+  if (settled.size > 0) {
+    const again = inputs.filter((input) => settled.has(input.id)).map((input) => ({ ...input, savedAt: settled.get(input.id) ?? null }));
+    for (const [id, freshness] of await computeFreshness(repo.path, again, now, facts, options)) results.set(id, freshness);
+  }
+  for (const row of docRows) {
+    const freshness = row.savedAtSource === CLOCK_SKEW_SOURCE || settled.has(row.id) ? results.get(row.id) : undefined;
+    if (freshness) {
+      freshness.savedInFuture = true;
+      if (!freshness.reasons.includes(FUTURE_PROBLEM)) freshness.reasons.push(FUTURE_PROBLEM);
+    }
+  }
   const missingByDoc = new Map<string, Set<string>>();
   db.transaction((tx) => {
     for (const input of inputs) {
@@ -139,6 +141,7 @@ export async function deriveRepository(
       if (!missing) continue;
       statement(tx as unknown as CairnDb, 'UPDATE "referenced_files" SET "exists_now" = ? WHERE "id" = ?').run(missing.has(ref.path) ? 0 : 1, ref.id);
     }
+    markLineage(tx as unknown as CairnDb, repo.id);
   });
 }
 

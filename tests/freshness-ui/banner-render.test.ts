@@ -20,9 +20,10 @@ describe("FreshnessBanner", () => {
   it("renders the warning, the badge, the diff link and escaped reasons", () => {
     const html = renderToStaticMarkup(createElement(FreshnessBanner, { freshness: STALE, branch: "main", checkpointId: "0123456789abcdef" }));
     expect(html).toContain(
-      "State has moved since this checkpoint: 4 new commits (2 bookkeeping), 14 files changed: treat Current State and Gotchas as possibly stale",
+      "1 referenced file missing, 4 commits since the save (2 bookkeeping), 14 files changed.",
     );
     expect(html).toContain("very stale");
+    expect(html).not.toContain("possibly stale");
     expect(html).toContain('href="/checkpoints/0123456789abcdef/diff"');
     expect(html).toContain("docs/removed-design.md");
     expect(html).toContain("&lt;b&gt;not markup&lt;/b&gt;");

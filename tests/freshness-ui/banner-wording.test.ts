@@ -26,24 +26,24 @@ describe("freshness banner wording", () => {
     expect(parseFreshness("not json")).toBeNull();
   });
 
-  it("words commits, bookkeeping, files and a branch change exactly as the seed does", () => {
+  it("one sentence, the deciding fact first: commits, bookkeeping, branch and files", () => {
     const f = view({ newCommits: 12, bookkeepingCommits: 3, filesChanged: 7, branchMatches: false, currentBranch: "main", level: "stale" });
     expect(headline(f, "feature/x", "be4ae57")).toBe(
-      "State has moved since this checkpoint: 12 new commits (3 bookkeeping), 7 files changed, branch feature/x -> main: treat Current State and Gotchas as possibly stale",
+      "12 commits since the save (3 bookkeeping), branch feature/x -> main, 7 files changed.",
     );
   });
 
   it("leaves out the bookkeeping count when there is none and uses the singular", () => {
     const f = view({ newCommits: 1, bookkeepingCommits: 0, filesChanged: 1, level: "slightly-stale" });
     expect(headline(f, "main", "abc1234")).toBe(
-      "State has moved since this checkpoint: 1 new commit, 1 file changed: treat Current State and Gotchas as possibly stale",
+      "1 commit since the save, 1 file changed.",
     );
   });
 
   it("names a detached HEAD and strips refs/heads/ from the saved branch", () => {
     const f = view({ newCommits: 2, bookkeepingCommits: 0, branchMatches: false, currentBranch: null, level: "stale" });
     expect(headline(f, "refs/heads/topic", "abc1234")).toBe(
-      "State has moved since this checkpoint: 2 new commits, branch topic -> detached HEAD: treat Current State and Gotchas as possibly stale",
+      "Branch topic -> detached HEAD, 2 commits since the save.",
     );
   });
 
@@ -53,11 +53,11 @@ describe("freshness banner wording", () => {
       headReachable: null, filesChanged: 14, level: "very-stale",
     });
     expect(headline(f, "main", null)).toBe(
-      "State has moved since this checkpoint: 4 commits since the save time (no commit recorded in the file), 14 files changed: treat Current State and Gotchas as possibly stale",
+      "4 commits since the save time (no commit recorded in the file), 14 files changed.",
     );
     const withBookkeeping = view({ countBasis: "time", newCommits: null, commitsSinceSavedAt: 4, bookkeepingCommits: 2, filesChanged: 0, level: "stale" });
     expect(headline(withBookkeeping, "main", null)).toBe(
-      "State has moved since this checkpoint: 4 commits since the save time (no commit recorded in the file; 2 bookkeeping): treat Current State and Gotchas as possibly stale",
+      "4 commits since the save time (no commit recorded in the file; 2 bookkeeping).",
     );
   });
 
@@ -68,7 +68,7 @@ describe("freshness banner wording", () => {
     });
     const banner = freshnessBanner({ freshness: f, branch: "main", recordedSha: "deadbeefcafe1234" });
     expect(banner?.headline).toBe(
-      "State has moved since this checkpoint: 3 commits since the save time (the recorded commit is not in this repository), 2 files changed: treat Current State and Gotchas as possibly stale",
+      "The saved commit is not in this repository, 3 commits since the save time (the recorded commit is not in this repository), 2 files changed.",
     );
     expect(banner?.notes).toContain(
       "The commit this checkpoint recorded (deadbeefcafe) does not exist in this repository: rebased away and pruned, or saved in another clone.",
@@ -118,7 +118,7 @@ describe("freshness banner wording", () => {
     expect(banner?.modified).toEqual({
       stillModified: ["src/a.ts"], committedSince: ["src/b.ts"], untouched: ["src/c.ts"], missing: ["docs/design.md"], unmentioned: ["src/new.ts"],
     });
-    expect(banner?.headline).toBe("This checkpoint may be out of date: treat Current State and Gotchas as possibly stale");
+    expect(banner?.headline).toBe("1 referenced file missing.");
   });
 
   it("explains an unknown level instead of guessing", () => {
@@ -126,12 +126,25 @@ describe("freshness banner wording", () => {
       freshness: view({ level: "unknown", newCommits: null, countBasis: null, reasons: ["no saved commit and no save time: cannot tell how far the repository moved"] }),
       branch: null,
     });
-    expect(banner?.headline).toBe("Cannot tell whether state has moved since this checkpoint");
+    expect(banner?.headline).toBe("Cannot tell how far the code moved: this checkpoint recorded neither a usable commit nor a save time.");
     expect(banner?.reasons).toHaveLength(1);
   });
 
   it("reads old or odd stored objects without throwing", () => {
     expect(parseFreshness({ level: "weird", reasons: [1, "ok"] })).toMatchObject({ level: "unknown", reasons: ["ok"], newCommits: null, missingFiles: [] });
     expect(parseFreshness([])).toBeNull();
+  });
+
+  it("leads with where the work landed, with age beside the level", () => {
+    const f = view({ level: "fresh", ageDays: 40.2, landed: { into: "main", commit: "abc1234def5678abc1234def5678abc1234def56", at: "2026-11-28T10:00:00Z", merge: true } });
+    const banner = freshnessBanner({ freshness: f, branch: "feature/x", now: new Date("2026-12-01T12:00:00Z") });
+    expect(banner?.headline).toBe("Landed in main 3 days ago, merge abc1234: the work of this checkpoint is done there.");
+    expect(banner?.age).toBe("saved 40 days ago");
+  });
+
+  it("notes a save dated in the future and the agent's own files counted apart", () => {
+    const banner = freshnessBanner({ freshness: view({ level: "slightly-stale", newCommits: 2, savedInFuture: true, bookkeepingFiles: 3 }), branch: "main" });
+    expect(banner?.notes).toContain("The save time is in the future: clock skew? Lists sort it by its commit time instead.");
+    expect(banner?.notes.some((n) => n.startsWith("3 files of the agent's own"))).toBe(true);
   });
 });

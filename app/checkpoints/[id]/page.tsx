@@ -36,6 +36,9 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
   const title = doc.title ?? doc.path;
   const status = data.completedInCairn ? "completed" : doc.status;
 
+  // work that landed in the default branch: the banner offers Complete
+  const completeInBanner =
+    doc.source === "worktree" && doc.kind === "checkpoint" && (status === "in-progress" || status === "blocked") && !!doc.freshness?.landed;
   return (
     <article className="space-y-6">
       <Breadcrumbs
@@ -47,11 +50,17 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
       />
       <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
 
-      <FreshnessBanner freshness={doc.freshness} branch={doc.branch} checkpointId={doc.id} recordedSha={doc.headShaRaw} />
+      <FreshnessBanner
+        freshness={doc.freshness}
+        branch={doc.branch}
+        checkpointId={doc.id}
+        recordedSha={doc.headShaRaw}
+        landedAction={completeInBanner ? <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} /> : undefined}
+      />
 
       {doc.source === "worktree" && doc.kind === "checkpoint" && (
         <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-4">
-          {(status === "in-progress" || status === "blocked") && (
+          {(status === "in-progress" || status === "blocked") && !completeInBanner && (
             <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} />
           )}
           <Link href={`/checkpoints/${doc.id}/promote`}>Promote learnings to PROJECT-NOTES.md</Link>

@@ -1,0 +1,46 @@
+/**
+ * Lineage and supersededBy for one repository's checkpoints: saves of the same piece of work share a
+ * lineage, and each is superseded by the next save of its lineage, never by a save of another task
+ * that merely shares the branch.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents } from "../../db/schema";
+import { computeLineage } from "../derive/freshness-lineage";
+import { statement } from "./statements";
+
+export function markLineage(db: CairnDb, repositoryId: number): void {
+  const rows = db
+    .select({
+      id: documents.id,
+      path: documents.path,
+      format: documents.format,
+      title: documents.title,
+      savedAt: documents.savedAt,
+      meta: documents.meta,
+      lineage: documents.lineage,
+      supersededBy: documents.supersededBy,
+    })
+    .from(documents)
+    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf), isNull(documents.aliasOf)))
+    .all();
+  const lineages = computeLineage(
+    rows.map((row) => ({
+      id: row.id,
+      path: row.path,
+      format: row.format,
+      title: row.title,
+      savedAt: row.savedAt,
+      checkpointSlug: typeof row.meta?.checkpoint === "string" ? row.meta.checkpoint : null,
+    })),
+  );
+  for (const row of rows) {
+    const next = lineages.get(row.id);
+    const lineage = next?.lineage ?? null;
+    const supersededBy = next?.supersededBy ?? null;
+    // rows are wide: rewrite one only when a value moves
+    if (lineage !== row.lineage || supersededBy !== row.supersededBy) {
+      statement(db, 'UPDATE "documents" SET "lineage" = ?, "superseded_by" = ? WHERE "id" = ?').run(lineage, supersededBy, row.id);
+    }
+  }
+}
