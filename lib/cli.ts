@@ -8,6 +8,7 @@ import { registerResumeCommand } from "./cli/resume";
 import { registerMcpCommand } from "./cli/mcp";
 import { registerCompleteCommand } from "./cli/complete";
 import { registerPromoteCommand } from "./cli/promote";
+import { registerSetCommand } from "./cli/set";
 
 const program = new Command()
   .name("cairn")
@@ -76,6 +77,7 @@ program
 
 registerCompleteCommand(program);
 registerPromoteCommand(program);
+registerSetCommand(program);
 
 registerReviewCommand(program);
 registerResumeCommand(program);

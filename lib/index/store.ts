@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, indexedFiles, problems, type NewDocumentRow } from "../../db/schema";
 import { insertRow, statement, upsert } from "./statements";
+import { applyOverride } from "./overrides";
 import type { PreparedDocument } from "./prepare";
 
 export interface FileOutcome {
@@ -92,6 +93,8 @@ export function writeDocument(db: CairnDb, doc: PreparedDocument, repositoryId: 
   for (const f of doc.findings) {
     statement(db, 'INSERT INTO "secret_findings" ("document_id", "rule", "line", "column") VALUES (?, ?, ?, ?)').run(doc.id, f.rule, f.line, f.column);
   }
+  // the user's corrections go over the file's values at once, so every query sees them
+  applyOverride(db, doc.id, { justWritten: true });
 }
 
 /** Record what was seen of a file and its problems (replacing the previous ones). */

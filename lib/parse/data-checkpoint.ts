@@ -276,7 +276,7 @@ export function documentFromData(path: string, data: Json, problems: string[]): 
       if (file && !/\s/.test(file) && !file.startsWith("/")) doc.references.push({ path: file, role });
     }
   }
-  doc.meta.fieldSources = fields;
+  doc.fieldSources = { ...(doc.fieldSources ?? {}), ...fields };
   const found = doc.title || doc.status || doc.statusRaw || doc.branch || doc.headSha || doc.savedAt || doc.tasks;
   if (!found) {
     if (!inCheckpointFolder(p)) return null;

@@ -1,0 +1,120 @@
+import "server-only";
+/**
+ * "Edit details": the user corrects a document's title, status, branch, commit or save time. Kept by Cairn in
+ * `document_overrides` (never written into the file), applied at once and after every re-index, with the
+ * document's freshness recomputed through the usual derive step. Shared by the page's form and `cairn set`.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { CairnDb } from "../../db/client";
+import { cairnCompletions, documents, repositories } from "../../db/schema";
+import { resolveCommit } from "../git/runner";
+import { deriveRepository } from "../index/derive-step";
+import { clearOverride, correctedFields, readOverride, saveOverride, type Corrections } from "../index/overrides";
+
+export const CORRECTION_STATUSES = ["in-progress", "completed"] as const;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v), schema.optional());
+
+/** 2026-02-31 parses in JavaScript (as 3 March): the day must be the one written. */
+function realDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split("-").map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return !Number.isNaN(Date.parse(value.replace(" ", "T"))) && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** The rules every correction obeys, whichever way it arrives. */
+export const correctionSchema = z.object({
+  title: optional(z.string().max(300, "Keep the title under 300 characters.")),
+  status: optional(z.enum(CORRECTION_STATUSES, { message: "Status must be in-progress or completed." })),
+  branch: optional(
+    z
+      .string()
+      .max(250, "Keep the branch name under 250 characters.")
+      .regex(/^(?!-)(?!.*\.\.)[^\s~^:?*[\\\u0000-\u001f\u007f]+$/, "That is not a branch name git would accept."),
+  ),
+  headSha: optional(z.string().regex(/^(?:[0-9a-fA-F]{4,64})$/, "The commit must be 4 to 64 hexadecimal characters.")),
+  savedAt: optional(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/, "The date must be ISO-8601, e.g. 2026-05-01 or 2026-05-01T14:30Z.")
+      .refine(realDate, "That date does not exist."),
+  ),
+});
+export type CorrectionInput = z.infer<typeof correctionSchema>;
+
+export class CorrectionError extends Error {}
+
+export interface CorrectionResult {
+  documentId: string;
+  /** Fields now set by the user. */
+  corrected: string[];
+  /** Whether the corrected commit names a commit of the repository (null: no commit corrected, or no repository). */
+  shaResolves: boolean | null;
+  message: string;
+}
+
+function toIso(value: string): string {
+  const text = value.replace(" ", "T");
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
+}
+
+function repositoryOf(db: CairnDb, id: string) {
+  const row = db
+    .select({ doc: documents, repo: repositories })
+    .from(documents)
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(eq(documents.id, id))
+    .get();
+  if (!row) throw new CorrectionError(`No checkpoint with id ${id}; see \`cairn list\`.`);
+  return row;
+}
+
+async function refresh(db: CairnDb, id: string): Promise<void> {
+  const { repo } = repositoryOf(db, id);
+  if (repo) await deriveRepository(db, repo, { documentsChanged: true });
+}
+
+/**
+ * Set corrections (fields left out stay as they are). The values must already have passed `correctionSchema`.
+ * The document's freshness is recomputed before this returns.
+ */
+export async function setCorrections(db: CairnDb, id: string, input: CorrectionInput): Promise<CorrectionResult> {
+  const { doc, repo } = repositoryOf(db, id);
+  const corrections: Corrections = {};
+  if (input.title !== undefined) corrections.title = input.title;
+  if (input.status !== undefined) corrections.status = input.status;
+  if (input.branch !== undefined) corrections.branch = input.branch;
+  if (input.headSha !== undefined) corrections.headSha = input.headSha.toLowerCase();
+  if (input.savedAt !== undefined) corrections.savedAt = toIso(input.savedAt);
+  if (Object.keys(corrections).length === 0) throw new CorrectionError("Nothing to set: give at least one of title, status, branch, commit or date.");
+  let shaResolves: boolean | null = null;
+  if (corrections.headSha && repo) shaResolves = (await resolveCommit(repo.path, corrections.headSha)) !== null;
+  db.transaction((tx) => {
+    const txDb = tx as unknown as CairnDb;
+    saveOverride(txDb, doc.id, corrections);
+    // the user's word on the status wins over an earlier "completed in Cairn"
+    if (corrections.status === "in-progress") {
+      txDb.delete(cairnCompletions).where(eq(cairnCompletions.documentId, doc.id)).run();
+      txDb.update(documents).set({ completedInCairn: false }).where(eq(documents.id, doc.id)).run();
+    }
+  });
+  await refresh(db, doc.id);
+  const corrected = correctedFields(readOverride(db, doc.id));
+  const shaNote = shaResolves === null ? "" : shaResolves ? " The commit was found in this repository." : " The commit was not found in this repository: freshness falls back to the date.";
+  return { documentId: doc.id, corrected, shaResolves, message: `Saved: ${Object.keys(corrections).join(", ")} set by you.${shaNote}` };
+}
+
+/** Back to the file's values. */
+export async function clearCorrections(db: CairnDb, id: string): Promise<CorrectionResult> {
+  const { doc } = repositoryOf(db, id);
+  db.transaction((tx) => clearOverride(tx as unknown as CairnDb, doc.id));
+  await refresh(db, doc.id);
+  return { documentId: doc.id, corrected: [], shaResolves: null, message: "Cleared: the file's values are shown again." };
+}
+
+/** What the user set, for the form and the page ("set by you"). */
+export function correctionsOf(db: CairnDb, id: string): { fields: string[]; values: Corrections } {
+  const override = readOverride(db, id);
+  return { fields: correctedFields(override), values: override ?? {} };
+}
