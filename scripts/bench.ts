@@ -4,7 +4,8 @@
  * Builds a world with the project's own generator (200 repositories x scale, about 30 documents each)
  * in a temporary folder, then measures in one run: the baseline (read every candidate file + one
  * `git status` per repository), a cold `cairn index` and a warm one (child processes; peak RSS), search
- * latency through the running server's API, and `rg -l -i` over the same files. Prints a table with
+ * latency through the running server's API, the same searches and get_checkpoint as MCP tool calls over stdio
+ * (`cairn mcp`), and `rg -l -i` over the same files. Prints a table with
  * PASS/MISS per target, and keeps the result in tmp/bench-results/ (so that a scale-10 run can compare).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -15,6 +16,7 @@ import { buildWorld } from "./fixtures/world";
 import { benchQueries } from "./bench/queries";
 import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/measure";
 import { startServer, timeSearch } from "./bench/server";
+import { timeMcp } from "./bench/mcp";
 import { machine, render, type BenchResult } from "./bench/report";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,6 +73,9 @@ async function main(): Promise<void> {
     await running.stop();
     server.stop = undefined;
 
+    log("tool calls over MCP stdio (cairn mcp)…");
+    const mcp = await timeMcp(projectDir, db, queries, rounds);
+
     let rg: BenchResult["rg"] = null;
     if (rgInstalled()) {
       log("rg over the same files…");
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
         serverP50: serverSamples.length ? percentile(serverSamples, 50) : null,
         serverP95: serverSamples.length ? percentile(serverSamples, 95) : null,
       },
+      mcp,
       rg,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),

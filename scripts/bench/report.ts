@@ -1,5 +1,6 @@
 /** The benchmark's result: what was measured, the targets, and the table it prints. */
 import { cpus, totalmem } from "node:os";
+import type { McpLatency } from "./mcp";
 
 export interface BenchResult {
   scale: number;
@@ -16,6 +17,8 @@ export interface BenchResult {
   rssSource: string;
   search: { p50: number; p95: number; max: number; samples: number; queries: number; serverP50?: number | null; serverP95?: number | null };
   rg: { p50: number; p95: number; samples: number } | null;
+  /** Tool calls through `cairn mcp` over stdio (SDK client), after warm-up; absent in older results. */
+  mcp?: McpLatency | null;
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -98,6 +101,11 @@ export function render(r: BenchResult): string {
       "  of which searching in the server (Server-Timing): p50 / p95",
       r.search.serverP50 == null || r.search.serverP95 == null ? "unknown" : `${fmtMs(r.search.serverP50)} / ${fmtMs(r.search.serverP95)}`,
     ],
+    [
+      `search_sessions via MCP stdio: p50 / p95${r.mcp ? ` (${r.mcp.search.samples} calls)` : ""}`,
+      r.mcp ? `${fmtMs(r.mcp.search.p50)} / ${fmtMs(r.mcp.search.p95)}` : "not measured",
+    ],
+    [`get_checkpoint via MCP stdio: p50 / p95${r.mcp ? ` (${r.mcp.get.samples} calls)` : ""}`, r.mcp ? `${fmtMs(r.mcp.get.p50)} / ${fmtMs(r.mcp.get.p95)}` : "not measured"],
     ["rg -l -i over the same files: p50 / p95", r.rg ? `${fmtMs(r.rg.p50)} / ${fmtMs(r.rg.p95)}` : "not installed"],
     ["indexer peak RSS", r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB (${r.rssSource})`],
   ]);
