@@ -1,6 +1,5 @@
 import "server-only";
 import { and, desc, eq, inArray, notExists } from "drizzle-orm";
-import { readFile } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documents, type DocumentRow } from "../../db/schema";
 import { parseDocument } from "../parse/registry";
@@ -9,6 +8,7 @@ import {
   assertUnchanged,
   loadDocument,
   locateStatus,
+  readDocumentBytes,
   refreshDocument,
   replaceRanges,
   safeWrite,
@@ -84,7 +84,9 @@ export async function completeCheckpoint(db: CairnDb, documentId: string, option
 
   const writable = IN_FILE_FORMATS.has(doc.format) && loaded.repo !== null && doc.source === "worktree";
   if (!writable) return completeInCairn(db, doc, `${doc.path} keeps no status of its own`);
-  const located = locateStatus(await readFile(doc.absPath), doc.format as "html" | "frontmatter-md");
+  const bytes = await readDocumentBytes(loaded); // a FIFO, device or link swapped in is refused here, unread
+  if (bytes === null) throw new WriteError("not-found", `${doc.path} no longer exists`);
+  const located = locateStatus(bytes, doc.format as "html" | "frontmatter-md");
   if (!located.ok) return completeInCairn(db, doc, `${doc.path} has no status Cairn can change (${located.reason})`);
   try {
     await safeWrite(db, { target: { kind: "checkpoint-status", documentId: doc.id }, expectedHash, edit: statusEdit(doc), hooks: options.hooks });

@@ -1,10 +1,10 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { lstat, readFile, realpath } from "node:fs/promises";
+import { lstat, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { sections } from "../../db/schema";
-import { isInside } from "../discover/candidates";
+import { readRegularFile } from "../discover/read-file";
 import { scanSecrets } from "../derive/secrets";
 import { PROJECT_NOTES_PATH, WriteError, assertUnchanged, loadDocument, refreshDocument, safeWrite, type LoadedDocument, type WriteHooks } from "../write";
 import { existingLines, extractLearnings, findDuplicate, terse, type DuplicateMatch, type ExistingLine } from "./learnings";
@@ -74,14 +74,15 @@ async function readInside(repoPath: string, relPath: string): Promise<{ text: st
   const abs = join(repoPath, relPath);
   try {
     const info = await lstat(abs);
+    const within = await realpath(repoPath);
+    // opened without blocking and checked on the handle: a FIFO or device named like the notes is refused, never waited on
+    const read = await readRegularFile(abs, { maxBytes: 2 * 1024 * 1024, links: { within } });
     if (info.isSymbolicLink()) {
-      const target = await realpath(abs);
-      if (!isInside(await realpath(repoPath), target)) return { text: null, problem: `${relPath} is a symbolic link out of the repository; Cairn will not touch it` };
-      const text = (await lstat(target)).isFile() ? await readFile(target, "utf8") : null;
-      return { text, problem: `${relPath} is a symbolic link; Cairn does not write through links` };
+      if (!read.ok && read.refusal === "outside") return { text: null, problem: `${relPath} is a symbolic link out of the repository; Cairn will not touch it` };
+      return { text: read.ok ? read.bytes.toString("utf8") : null, problem: `${relPath} is a symbolic link; Cairn does not write through links` };
     }
-    if (!info.isFile() || info.size > 2 * 1024 * 1024) return { text: null, problem: `${relPath} is not a regular file Cairn can read` };
-    return { text: await readFile(abs, "utf8"), problem: null };
+    if (!read.ok) return { text: null, problem: read.refusal === "missing" ? null : `${relPath} is not a regular file Cairn can read` };
+    return { text: read.bytes.toString("utf8"), problem: null };
   } catch {
     return { text: null, problem: null };
   }

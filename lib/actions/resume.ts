@@ -1,10 +1,11 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { open, lstat, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, repositories, sections, tasks } from "../../db/schema";
 import { isInside } from "../discover/candidates";
+import { readRegularFile } from "../discover/read-file";
 import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
 import { goalWords, scoreText } from "./resume-words";
 
@@ -123,10 +124,6 @@ function candidatesOf(db: CairnDb, doc: typeof documents.$inferSelect, repoReal:
 
 type Inspected = { state: "missing" } | { state: "refused"; reason: string; bytes: number | null } | { state: "ok"; text: string | null; bytes: number; lines: number | null; reason: string | null };
 
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
-}
-
 function countLines(text: string): number {
   if (!text) return 0;
   let n = 0;
@@ -138,34 +135,27 @@ function countLines(text: string): number {
 export async function inspectReferencedFile(repoReal: string, path: string): Promise<Inspected> {
   const abs = resolve(repoReal, path);
   if (!isInside(repoReal, abs) || path.includes("\0")) return { state: "refused", reason: "outside the repository", bytes: null };
-  try {
-    await lstat(abs);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return { state: "missing" };
-    return { state: "refused", reason: `unreadable (${code ?? "error"})`, bytes: null };
+  const read = await readRegularFile(abs, { maxBytes: MAX_READ_BYTES, links: { within: repoReal } });
+  if (!read.ok) {
+    switch (read.refusal) {
+      case "missing":
+        return { state: "missing" };
+      case "outside":
+        return { state: "refused", reason: "a link that leaves the repository", bytes: null };
+      case "link":
+        return { state: "refused", reason: "a link swapped in while reading", bytes: null };
+      case "not-regular":
+        return { state: "refused", reason: read.what ?? "not a regular file", bytes: null };
+      case "too-large":
+        return { state: "refused", reason: `too large (${Math.round((read.size ?? 0) / 1024)} KB)`, bytes: read.size ?? null };
+      default:
+        return { state: "refused", reason: `unreadable (${read.code ?? "error"})`, bytes: null };
+    }
   }
-  let real: string;
-  try {
-    real = await realpath(abs);
-  } catch {
-    return { state: "missing" }; // a dangling link
-  }
-  if (!isInside(repoReal, real)) return { state: "refused", reason: "a link that leaves the repository", bytes: null };
-  const handle = await open(real, "r").catch(() => null);
-  if (!handle) return { state: "refused", reason: "unreadable", bytes: null };
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) return { state: "refused", reason: "a folder", bytes: null };
-    if (!info.isFile()) return { state: "refused", reason: "not a regular file", bytes: null };
-    if (info.size > MAX_READ_BYTES) return { state: "refused", reason: `too large (${Math.round(info.size / 1024)} KB)`, bytes: info.size };
-    const bytes = await handle.readFile();
-    if (bytes.subarray(0, 8192).includes(0)) return { state: "refused", reason: "binary", bytes: bytes.length };
-    const text = bytes.toString("utf8");
-    return { state: "ok", text, bytes: bytes.length, lines: countLines(text), reason: null };
-  } finally {
-    await handle.close();
-  }
+  const bytes = read.bytes;
+  if (bytes.subarray(0, 8192).includes(0)) return { state: "refused", reason: "binary", bytes: bytes.length };
+  const text = bytes.toString("utf8");
+  return { state: "ok", text, bytes: bytes.length, lines: countLines(text), reason: null };
 }
 
 /** Rank by relevance to the goal (plans, research, key files in that order when there is none), then fill the budget. */

@@ -1,6 +1,7 @@
-import { lstat, readdir, readFile, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { MAX_ROOT_DEPTH, SKIPPED_FOLDERS } from "./limits";
+import { readRegularFile } from "./read-file";
 
 const WALK_BATCH = 8;
 
@@ -24,8 +25,9 @@ async function gitEntryLayout(dir: string): Promise<RepositoryLayout | null> {
     const entry = await lstat(join(dir, ".git"));
     if (entry.isDirectory()) return "worktree";
     if (entry.isFile()) {
-      const pointer = await readFile(join(dir, ".git"), "utf8");
-      return pointer.startsWith("gitdir:") ? "linked-worktree" : null;
+      // swapped for a FIFO or device since the lstat: refused on the handle, never waited on
+      const read = await readRegularFile(join(dir, ".git"), { maxBytes: 64 * 1024 });
+      return read.ok && read.bytes.toString("utf8").startsWith("gitdir:") ? "linked-worktree" : null;
     }
   } catch {
     /* no .git here */

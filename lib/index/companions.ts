@@ -1,6 +1,6 @@
-import { lstat, readFile, realpath } from "node:fs/promises";
+import { lstat, realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { isInside } from "../discover/candidates";
+import { readRegularFile } from "../discover/read-file";
 import { companionsFor } from "../parse/registry";
 import { contentHash } from "./document-id";
 
@@ -29,15 +29,16 @@ export async function readCompanions(baseDir: string, relPath: string): Promise<
   for (const rel of names) {
     const abs = join(baseDir, rel);
     try {
-      const info = await lstat(abs);
-      if (!info.isFile() || info.size > MAX_COMPANION_BYTES) continue;
-      if (!isInside(realBase, await realpath(abs))) continue;
-      result.texts[rel] = await readFile(abs, "utf8");
-      result.mtimeMs = Math.max(result.mtimeMs, info.mtimeMs);
-      result.size += info.size;
+      if (!(await lstat(abs)).isFile()) continue;
     } catch {
-      /* absent companion: fine */
+      continue; // absent companion: fine
     }
+    // a FIFO or device swapped in after the check is opened without blocking and refused on the handle
+    const read = await readRegularFile(abs, { maxBytes: MAX_COMPANION_BYTES, links: { within: realBase } });
+    if (!read.ok) continue;
+    result.texts[rel] = read.bytes.toString("utf8");
+    result.mtimeMs = Math.max(result.mtimeMs, read.stat.mtimeMs);
+    result.size += read.stat.size;
   }
   return result;
 }

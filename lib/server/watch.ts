@@ -6,12 +6,13 @@
  * bundles: no "server-only" here); progress and `indexed` events go through the shared `indexStatus`.
  */
 import { watch, type FSWatcher } from "chokidar";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { getDb, type CairnDb } from "../../db/client";
 import { repositories } from "../../db/schema";
 import { SKIPPED_FOLDERS } from "../discover/limits";
+import { readRegularFileSync } from "../discover/read-file";
 import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-repository";
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
@@ -54,29 +55,27 @@ interface RepoEntry {
   bare: boolean;
 }
 
+/** `.git` pointer files are a line long. */
+const POINTER_MAX_BYTES = 64 * 1024;
+
 /** `.git` folder, or the folder a linked worktree's `.git` file points at; a bare repository is its own. */
 export function gitDirOf(repoPath: string, bare: boolean): string {
   if (bare) return repoPath;
   const dotGit = join(repoPath, ".git");
-  try {
-    if (statSync(dotGit).isFile()) {
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"))?.[1];
-      if (pointer) return isAbsolute(pointer) ? pointer : resolve(repoPath, pointer);
-    }
-  } catch {
-    /* no .git: fall through */
+  // a FIFO or device named .git is refused at once instead of blocking the event loop
+  const read = readRegularFileSync(dotGit, { maxBytes: POINTER_MAX_BYTES, links: "follow" });
+  if (read.ok) {
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(read.bytes.toString("utf8"))?.[1];
+    if (pointer) return isAbsolute(pointer) ? pointer : resolve(repoPath, pointer);
   }
   return dotGit;
 }
 
 /** A linked worktree's git folder names the repository's own in `commondir`. */
 function commonDirOf(gitDir: string): string {
-  try {
-    const pointer = readFileSync(join(gitDir, "commondir"), "utf8").trim();
-    if (pointer) return isAbsolute(pointer) ? pointer : resolve(gitDir, pointer);
-  } catch {
-    /* not a linked worktree */
-  }
+  const read = readRegularFileSync(join(gitDir, "commondir"), { maxBytes: POINTER_MAX_BYTES, links: "follow" });
+  const pointer = read.ok ? read.bytes.toString("utf8").trim() : ""; // else not a linked worktree
+  if (pointer) return isAbsolute(pointer) ? pointer : resolve(gitDir, pointer);
   return gitDir;
 }
 

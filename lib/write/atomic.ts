@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import type { HeldFolder } from "./folder";
 
 /** Test hooks: a failure injected here must leave the old file whole and no temporary file behind. */
 export interface WriteHooks {
@@ -10,34 +11,28 @@ export interface WriteHooks {
   beforeRename?: (tempPath: string) => void | Promise<void>;
 }
 
-export function tempPathFor(dir: string, name: string): string {
-  return join(dir, `.${name}.cairn-tmp-${randomBytes(6).toString("hex")}`);
+function tempNameFor(name: string): string {
+  return `.${name}.cairn-tmp-${randomBytes(6).toString("hex")}`;
 }
 
-async function syncFolder(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
-    await handle.sync();
-  } catch {
-    /* some platforms and file systems cannot fsync a folder: the rename itself is still atomic */
-  } finally {
-    await handle?.close();
-  }
+export function tempPathFor(dir: string, name: string): string {
+  return join(dir, tempNameFor(name));
 }
 
 /**
- * Write `bytes` to `.<name>.cairn-tmp-<random>` in the same folder, fsync it, give it `mode`, check
- * (`verify`) that nobody changed the target meanwhile, rename it over `dir/name`, fsync the folder.
- * On any failure the temporary file is removed and the target is untouched.
+ * Write `bytes` to `.<name>.cairn-tmp-<random>` in the held folder, fsync it, give it `mode`, check that the
+ * folder is still the one that was checked and (`verify`) that nobody changed the target meanwhile, rename
+ * it over `name` in that same folder, fsync the folder. On any failure the temporary file is removed (from
+ * the held folder, wherever it now is) and the target is untouched.
  */
 export async function atomicReplace(
-  dir: string,
+  folder: HeldFolder,
   name: string,
   bytes: Buffer,
   options: { mode: number | null; verify?: () => Promise<void>; hooks?: WriteHooks },
 ): Promise<void> {
-  const tempPath = tempPathFor(dir, name);
+  const tempName = tempNameFor(name);
+  const tempPath = folder.path(tempName);
   let tempExists = false;
   try {
     const flags = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0);
@@ -51,12 +46,14 @@ export async function atomicReplace(
     } finally {
       await handle.close();
     }
-    await options.hooks?.beforeRename?.(tempPath);
+    await options.hooks?.beforeRename?.(join(folder.real, tempName));
+    // the temporary file exists now: the folder it went to must still be the repository's
+    await folder.verify();
     await options.verify?.();
-    await rename(tempPath, join(dir, name));
+    await rename(tempPath, folder.path(name));
     tempExists = false;
   } finally {
     if (tempExists) await unlink(tempPath).catch(() => undefined);
   }
-  await syncFolder(dir);
+  await folder.sync();
 }

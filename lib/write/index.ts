@@ -7,4 +7,4 @@ export { PROJECT_NOTES_PATH, assertDocumentId, assertRelativePath, type WriteKin
 export { LOCK_STALE_MS, LOCK_WAIT_MS, lockPathFor, type LockOptions } from "./lock";
 export type { WriteHooks } from "./atomic";
 export { locateStatus, replaceRanges, type ByteRange, type StatusFormat } from "./status-edit";
-export { assertUnchanged, diskHash, loadDocument, refreshDocument, type LoadedDocument } from "./document-state";
+export { WRITE_READ_MAX_BYTES, assertUnchanged, diskHash, loadDocument, readDocumentBytes, refreshDocument, type LoadedDocument } from "./document-state";

@@ -1,10 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { lstat, open, readFile, unlink } from "node:fs/promises";
+import { lstat, open, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { readRegularFile } from "../discover/read-file";
 import { WriteError } from "./errors";
+import type { HeldFolder } from "./folder";
 
 /** A lock file older than this is abandoned whoever wrote it (a write takes well under a second). */
 export const LOCK_STALE_MS = 30_000;
@@ -31,7 +33,11 @@ async function withProcessLock<T>(key: string, task: () => Promise<T>): Promise<
 }
 
 export function lockPathFor(dir: string, name: string): string {
-  return join(dir, `.${name}.cairn-lock`);
+  return join(dir, lockName(name));
+}
+
+function lockName(name: string): string {
+  return `.${name}.cairn-lock`;
 }
 
 function errnoCode(error: unknown): string | undefined {
@@ -47,17 +53,30 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** A lock file is a few dozen bytes of text: anything else (a FIFO, a device, a link, a huge file) is not ours. */
+async function readLock(lockPath: string, name: string): Promise<string | null> {
+  const read = await readRegularFile(lockPath, { maxBytes: LOCK_MAX_BYTES });
+  if (read.ok) return read.bytes.toString("utf8");
+  if (read.refusal === "missing") return null;
+  throw new WriteError(
+    "refused",
+    `the lock file beside ${name} (${lockName(name)}) is ${read.what ?? "not a lock Cairn wrote"}; remove it if nothing is writing ${name}`,
+  );
+}
+
+const LOCK_MAX_BYTES = 4096;
+
 /** Remove a lock whose owner is gone (same host, dead pid) or that is older than LOCK_STALE_MS. */
-async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
-  let content: string;
+async function breakIfStale(lockPath: string, name: string, staleMs: number): Promise<boolean> {
   let mtimeMs: number;
   try {
     mtimeMs = (await lstat(lockPath)).mtimeMs;
-    content = await readFile(lockPath, "utf8");
   } catch (error) {
     if (errnoCode(error) === "ENOENT") return true; // released meanwhile: try again at once
     throw error;
   }
+  const content = await readLock(lockPath, name);
+  if (content === null) return true;
   const [pidText, host] = content.split("\n");
   const pid = Number(pidText);
   const sameHost = host === hostname();
@@ -66,16 +85,17 @@ async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean>
   if (!ownerGone && Date.now() - mtimeMs < staleMs) return false;
   try {
     // still the same abandoned lock? (another waiter may have replaced it with a live one)
-    if ((await readFile(lockPath, "utf8")) !== content) return false;
+    if ((await readLock(lockPath, name)) !== content) return false;
     await unlink(lockPath);
   } catch (error) {
+    if (error instanceof WriteError) throw error;
     if (errnoCode(error) !== "ENOENT") throw error;
   }
   return true;
 }
 
-async function acquireFileLock(dir: string, name: string, waitMs: number, staleMs: number): Promise<() => Promise<void>> {
-  const lockPath = lockPathFor(dir, name);
+async function acquireFileLock(folder: HeldFolder, name: string, waitMs: number, staleMs: number): Promise<() => Promise<void>> {
+  const lockPath = folder.path(lockName(name));
   const token = `${process.pid}\n${hostname()}\n${new Date().toISOString()}\n${randomBytes(8).toString("hex")}\n`;
   const deadline = Date.now() + waitMs;
   let delay = 5;
@@ -87,19 +107,27 @@ async function acquireFileLock(dir: string, name: string, waitMs: number, staleM
       } finally {
         await handle.close();
       }
-      return async () => {
+      const release = async () => {
         try {
-          if ((await readFile(lockPath, "utf8")) === token) await unlink(lockPath);
+          if ((await readLock(lockPath, name)) === token) await unlink(lockPath);
         } catch {
-          /* already gone */
+          /* already gone, or replaced by something that is not ours */
         }
       };
+      try {
+        await folder.verify(); // the lock landed in the folder that was checked, which is still in place
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      return release;
     } catch (error) {
+      if (error instanceof WriteError) throw error;
       if (errnoCode(error) !== "EEXIST") throw new WriteError("io", `cannot lock ${name}: ${errnoCode(error) ?? String(error)}`, { cause: error });
     }
-    if (await breakIfStale(lockPath, staleMs)) continue;
+    if (await breakIfStale(lockPath, name, staleMs)) continue;
     if (Date.now() > deadline) {
-      throw new WriteError("locked", `${name} is being written by another process (lock file ${lockPath}); try again in a moment`);
+      throw new WriteError("locked", `${name} is being written by another process (lock file ${lockPathFor(folder.real, name)}); try again in a moment`);
     }
     await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
     delay = Math.min(delay * 2, 100);
@@ -113,11 +141,12 @@ export interface LockOptions {
 
 /**
  * One writer per file at a time: an in-process queue keyed by the file's real path, then an `O_EXCL`
- * lock file `.<name>.cairn-lock` beside it for other processes (the CLI and the server).
+ * lock file `.<name>.cairn-lock` beside it for other processes (the CLI and the server), created in the
+ * held folder (never through a path a link could redirect).
  */
-export async function withFileLock<T>(dir: string, name: string, task: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  return withProcessLock(join(dir, name), async () => {
-    const release = await acquireFileLock(dir, name, options.waitMs ?? LOCK_WAIT_MS, options.staleMs ?? LOCK_STALE_MS);
+export async function withFileLock<T>(folder: HeldFolder, name: string, task: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  return withProcessLock(join(folder.real, name), async () => {
+    const release = await acquireFileLock(folder, name, options.waitMs ?? LOCK_WAIT_MS, options.staleMs ?? LOCK_STALE_MS);
     try {
       return await task();
     } finally {

@@ -6,6 +6,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, repositories, type DocumentRow, type Repository } from "../../db/schema";
 import { isInside } from "../discover/candidates";
 import { WriteError } from "./errors";
+import { holdFolder } from "./folder";
 
 /**
  * The only files Cairn ever writes into a repository, one kind each. Anything else is refused.
@@ -95,6 +96,20 @@ function loadDocument(db: CairnDb, documentId: string): { doc: DocumentRow; repo
 
 /** Walk the folders from the repository down, creating them when allowed; symlinked folders must stay inside. */
 async function resolveFolder(repoReal: string, segments: string[], create: boolean): Promise<string> {
+  try {
+    return await walkFolders(repoReal, segments, create);
+  } catch (error) {
+    if (error instanceof WriteError) throw error;
+    // a folder vanished or changed kind between two steps: someone is moving things under the write
+    const code = errnoCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") {
+      throw new WriteError("refused", `the folder of ${posix.join(...segments, "…")} changed while Cairn was resolving it; nothing was written`);
+    }
+    throw new WriteError("io", `cannot resolve the folder of ${posix.join(...segments, "…")}: ${code ?? String(error)}`, { cause: error });
+  }
+}
+
+async function walkFolders(repoReal: string, segments: string[], create: boolean): Promise<string> {
   let current = repoReal;
   for (const segment of segments) {
     let next = join(current, segment);
@@ -103,9 +118,15 @@ async function resolveFolder(repoReal: string, segments: string[], create: boole
       info = await lstat(next);
     } catch (error) {
       if (errnoCode(error) !== "ENOENT" || !create) throw new WriteError("not-found", `the folder ${segment} does not exist`);
-      await mkdir(next).catch((e: unknown) => {
-        if (errnoCode(e) !== "EEXIST") throw e;
-      });
+      // created in the held parent: a parent swapped for a link meanwhile cannot send the new folder elsewhere
+      const parent = await holdFolder(current, posix.join(...segments));
+      try {
+        await mkdir(parent.path(segment)).catch((e: unknown) => {
+          if (errnoCode(e) !== "EEXIST") throw e;
+        });
+      } finally {
+        await parent.close();
+      }
       info = await lstat(next);
     }
     if (info.isSymbolicLink()) {

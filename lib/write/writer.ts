@@ -1,12 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
-import { lstat, open, realpath } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
 import type { Repository } from "../../db/schema";
+import { readRegularFile } from "../discover/read-file";
 import { indexHash, reindexFile, type ReindexResult } from "../index/reindex-file";
 import { atomicReplace, type WriteHooks } from "./atomic";
+import { WRITE_READ_MAX_BYTES } from "./document-state";
 import { CONFLICT_MESSAGE, WriteError } from "./errors";
+import { holdFolder, type HeldFolder } from "./folder";
 import { withFileLock, type LockOptions } from "./lock";
 import { resolveTarget, type ResolvedTarget, type WriteTarget } from "./paths";
 
@@ -60,31 +62,29 @@ function signatureOf(info: { ino: number; size: number; mtimeMs: number; ctimeMs
   return `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 }
 
-/** Read the target without following a link swapped in after it was checked. */
-async function readCurrent(target: ResolvedTarget): Promise<CurrentFile> {
-  let handle;
-  try {
-    handle = await open(target.absPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === "ENOENT") return { bytes: null, mode: null, signature: null };
-    if (code === "ELOOP") throw new WriteError("refused", `${target.relPath} is a symbolic link; Cairn does not write through links`);
-    throw new WriteError("io", `cannot read ${target.relPath}: ${code ?? String(error)}`, { cause: error });
+/**
+ * Read the target in the held folder as carefully as the indexer reads: without following a link swapped in
+ * after it was checked, without blocking on a FIFO, checked on the handle, never more than the cap.
+ */
+async function readCurrent(target: ResolvedTarget, folder: HeldFolder): Promise<CurrentFile> {
+  const read = await readRegularFile(folder.path(target.name), { maxBytes: WRITE_READ_MAX_BYTES });
+  if (!read.ok) {
+    switch (read.refusal) {
+      case "missing":
+        return { bytes: null, mode: null, signature: null };
+      case "link":
+        throw new WriteError("refused", `${target.relPath} is a symbolic link; Cairn does not write through links`);
+      case "not-regular":
+        throw new WriteError("refused", `${target.relPath} is ${read.what ?? "not a regular file"}, not a regular file; Cairn did not read or write it`);
+      case "too-large":
+        throw new WriteError("refused", `${target.relPath} is over ${WRITE_READ_MAX_BYTES / 1024 / 1024} MB; Cairn did not read or write it`);
+      default:
+        throw new WriteError("io", `cannot read ${target.relPath}: ${read.code ?? "error"}`);
+    }
   }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw new WriteError("refused", `${target.relPath} is not a regular file`);
-    if (info.nlink > 1) throw new WriteError("refused", `${target.relPath} has other hard links; replacing it would split them`);
-    return { bytes: await handle.readFile(), mode: info.mode & 0o7777, signature: signatureOf(info) };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The folder must still be the one that was checked (not swapped for a link since). */
-async function assertFolderUnchanged(target: ResolvedTarget): Promise<void> {
-  const now = await realpath(target.dirReal).catch(() => null);
-  if (now !== target.dirReal) throw new WriteError("refused", `the folder of ${target.relPath} changed while Cairn was writing; nothing was written`);
+  const info = read.stat;
+  if (info.nlink > 1) throw new WriteError("refused", `${target.relPath} has other hard links; replacing it would split them`);
+  return { bytes: read.bytes, mode: info.mode & 0o7777, signature: signatureOf(info) };
 }
 
 async function hashMatches(target: ResolvedTarget, expected: string, bytes: Buffer): Promise<boolean> {
@@ -111,49 +111,52 @@ export async function safeWrite(db: CairnDb, request: WriteRequest): Promise<Wri
     throw new WriteError("refused", "editing a checkpoint needs the hash of the version you saw");
   }
   const target = await resolveTarget(db, wanted);
-  return withFileLock(
-    target.dirReal,
-    target.name,
-    async () => {
-      await assertFolderUnchanged(target);
-      const current = await readCurrent(target);
-      if (current.bytes === null && target.exists && wanted.kind !== "project-notes" && wanted.kind !== "review") {
-        throw new WriteError("not-found", `${target.relPath} no longer exists`);
+  // held open for the whole write: the lock, the temporary file and the rename all land in this folder
+  const folder = await holdFolder(target.dirReal, target.relPath);
+  try {
+    return await withFileLock(folder, target.name, () => writeLocked(db, request, target, folder), request.lock);
+  } finally {
+    await folder.close();
+  }
+}
+
+async function writeLocked(db: CairnDb, request: WriteRequest, target: ResolvedTarget, folder: HeldFolder): Promise<WriteOutcome> {
+  const wanted = request.target;
+  await folder.verify();
+  const current = await readCurrent(target, folder);
+  if (current.bytes === null && target.exists && wanted.kind !== "project-notes" && wanted.kind !== "review") {
+    throw new WriteError("not-found", `${target.relPath} no longer exists`);
+  }
+  if (request.expectedHash !== undefined) {
+    const same =
+      request.expectedHash === null
+        ? current.bytes === null
+        : current.bytes !== null && (await hashMatches(target, request.expectedHash, current.bytes));
+    if (!same) {
+      await reindexQuietly(db, target); // so that a reload shows the new version
+      throw new WriteError("conflict", CONFLICT_MESSAGE);
+    }
+  }
+  const next = await request.edit(current.bytes, { relPath: target.relPath, repository: target.repository, kind: wanted.kind });
+  const base = { absPath: target.absPath, relPath: target.relPath, repositoryId: target.repository.id };
+  if (next === null || (current.bytes !== null && next.equals(current.bytes))) {
+    return { ...base, written: false, created: false, hashAfter: current.bytes ? sha256(current.bytes) : null, reindex: null, reindexError: null };
+  }
+  await atomicReplace(folder, target.name, next, {
+    mode: current.mode,
+    hooks: request.hooks,
+    verify: async () => {
+      // an editor (not Cairn) saved the file between our read and now: keep theirs
+      let now: string | null = null;
+      try {
+        const info = await lstat(folder.path(target.name));
+        now = info.isSymbolicLink() ? "link" : signatureOf(info);
+      } catch (error) {
+        if (errnoCode(error) !== "ENOENT") throw error;
       }
-      if (request.expectedHash !== undefined) {
-        const same =
-          request.expectedHash === null
-            ? current.bytes === null
-            : current.bytes !== null && (await hashMatches(target, request.expectedHash, current.bytes));
-        if (!same) {
-          await reindexQuietly(db, target); // so that a reload shows the new version
-          throw new WriteError("conflict", CONFLICT_MESSAGE);
-        }
-      }
-      const next = await request.edit(current.bytes, { relPath: target.relPath, repository: target.repository, kind: wanted.kind });
-      const base = { absPath: target.absPath, relPath: target.relPath, repositoryId: target.repository.id };
-      if (next === null || (current.bytes !== null && next.equals(current.bytes))) {
-        return { ...base, written: false, created: false, hashAfter: current.bytes ? sha256(current.bytes) : null, reindex: null, reindexError: null };
-      }
-      await atomicReplace(target.dirReal, target.name, next, {
-        mode: current.mode,
-        hooks: request.hooks,
-        verify: async () => {
-          await assertFolderUnchanged(target);
-          // an editor (not Cairn) saved the file between our read and now: keep theirs
-          let now: string | null = null;
-          try {
-            const info = await lstat(target.absPath);
-            now = info.isSymbolicLink() ? "link" : signatureOf(info);
-          } catch (error) {
-            if (errnoCode(error) !== "ENOENT") throw error;
-          }
-          if (now !== current.signature) throw new WriteError("conflict", CONFLICT_MESSAGE);
-        },
-      });
-      const reindexed = await reindexQuietly(db, target);
-      return { ...base, written: true, created: current.bytes === null, hashAfter: sha256(next), reindex: reindexed.result, reindexError: reindexed.error };
+      if (now !== current.signature) throw new WriteError("conflict", CONFLICT_MESSAGE);
     },
-    request.lock,
-  );
+  });
+  const reindexed = await reindexQuietly(db, target);
+  return { ...base, written: true, created: current.bytes === null, hashAfter: sha256(next), reindex: reindexed.result, reindexError: reindexed.error };
 }
