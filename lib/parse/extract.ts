@@ -93,7 +93,10 @@ function sectionLead(o: Outline, heading: OutlineHeading): string {
 }
 
 function pickTitle(o: Outline, frontmatter: KeyValue[], headingKv: KeyValue[]): { value: string | null; source: string | null } {
-  const h1 = realHeadings(o).find((h) => h.level === 1);
+  const h1s = realHeadings(o).filter((h) => h.level === 1);
+  // an identifier H1 ("tool:checkpoint:proj:20260701-0900") wrapping a document with a worded H1 gives way to it
+  const idLike = (h: OutlineHeading) => /^\S+$/.test(h.text.trim()) && /[:\d]/.test(h.text) && /[:_]/.test(h.text);
+  const h1 = h1s.length > 1 && idLike(h1s[0]) ? h1s.find((h) => !idLike(h)) ?? h1s[0] : h1s[0];
   if (h1) return { value: titleText(h1.text), source: "h1" };
   const fm = frontmatter.find((p) => KEYS.title.test(p.key) && !isPlaceholder(p.value));
   if (fm) return { value: titleText(fm.value), source: pairSource(fm) };

@@ -63,8 +63,8 @@ describe("frontmatter-md", () => {
   it("accepts duplicated keys with a problem", () => {
     const text = "---\nABOUT: first\nABOUT: second\nlabel: latest\nsaved: 2026-02-02\n---\n## Goal\nShip it.\n";
     const { document: doc, problems } = parseDocument({ path: ".claude/checkpoints/latest.md", text });
-    expect(problems).toEqual(['frontmatter key "ABOUT" appears 2 times (last one kept)']);
-    expect(doc?.title).toBe("Ship it.");
+    expect(problems).toEqual(['frontmatter key "ABOUT" appears 2 times (last one kept)', "no title"]);
+    expect(doc?.title).toBeNull();
     expect(doc?.savedAt).toBe("2026-02-02T00:00:00.000Z");
   });
 

@@ -87,8 +87,10 @@ export const lastSessionParser: Parser = {
     const laptop = /\(laptop:\s*([^)]+)\)/i.exec(heading)?.[1]?.trim() ?? null;
     const midFlow = /\[checkpoint\]/i.test(heading);
     if (doc.title) doc.title = doc.title.replace(/\s*\(laptop:[^)]*\)/i, "").trim();
-    // the RESUME convention: `[checkpoint]` marks a mid-flow save; a briefing headed with its laptop and no tag was closed
-    if (!doc.status && (midFlow || laptop)) {
+    // the RESUME convention (a laptop in the heading, or the session sentinel beside it): `[checkpoint]` marks a
+    // mid-flow save, no tag a closed session; other last-session files state their status or have none
+    const sentinelText = input.companions?.[sentinelPath(input.path)];
+    if (!doc.status && (midFlow || laptop || sentinelText !== undefined)) {
       doc.status = midFlow ? "in-progress" : "completed";
       doc.statusRaw = midFlow ? "[checkpoint]" : doc.statusRaw ?? "closed";
       doc.fieldSources = { ...doc.fieldSources, status: midFlow ? "h1:checkpoint-tag" : "h1:no-checkpoint-tag" };
@@ -99,7 +101,6 @@ export const lastSessionParser: Parser = {
     if (flights.length) doc.meta.inFlight = flights;
     for (const flight of flights) if (/[/.]/.test(flight.path) && !/\s/.test(flight.path)) addReference(doc.references, flight.path, "mentioned");
 
-    const sentinelText = input.companions?.[sentinelPath(input.path)];
     if (sentinelText !== undefined) {
       const sentinel = readSentinel(sentinelText, problems);
       if (sentinel) applySentinel(doc, sentinel);

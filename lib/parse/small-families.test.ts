@@ -66,7 +66,8 @@ describe("other-md", () => {
     const text = "## 1. Goal\nShip the sync fixes.\n\n## 2. Accomplished\n- fixed the copy step\n\n## 3. Open Problems\n- flaky hook\n\n## 5. Next Session\n1. Re-run the hook\n";
     const { document: doc } = parseDocument({ path: ".borg/checkpoints/2026-04-14-1600.md", text });
     expect(doc?.format).toBe("other-md");
-    expect(doc?.title).toBe("Ship the sync fixes.");
+    // no H1 and only section names as headings: no title (a goal's first line is not one)
+    expect(doc?.title).toBeNull();
     expect(doc?.savedAt).toBe("2026-04-14T16:00:00.000Z");
     expect(doc?.savedAtSource).toBe("filename");
     expect(doc?.sections.map((s) => s.canonical)).toEqual(["working-on", "done", "blockers", "next-steps"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractTasks, readTaskLine } from "./tasks";
+import { dedupeTasks, readCheckbox, readTaskLine } from "./tasks";
 
 describe("readTaskLine", () => {
   it.each([
@@ -30,21 +30,21 @@ describe("readTaskLine", () => {
   });
 });
 
-describe("extractTasks", () => {
-  const lines = ["## Done", "1. not a task here", "## Next Steps", "1. first step", "2. ~~second step~~", "- [ ] a checkbox elsewhere", "```", "- [ ] in code", "```"];
-  const inCode = lines.map((l, i) => i >= 6);
-  it("reads numbered steps as tasks only in step sections, and skips code", () => {
-    const tasks = extractTasks(lines, { inCode, inStepSection: (i) => i >= 2 && i <= 5 });
-    expect(tasks.map((t) => [t.text, t.state])).toEqual([
-      ["first step", "open"],
-      ["second step", "done"],
-      ["a checkbox elsewhere", "open"],
-    ]);
+describe("readCheckbox", () => {
+  it("reads real checkboxes only: never an emoji, never a placeholder", () => {
+    expect(readCheckbox("- [x] wired the exporter")?.done).toBe(true);
+    expect(readCheckbox("3. [ ] numbered box")?.done).toBe(false);
+    expect(readCheckbox("✅ shipped the release")).toBeNull();
+    expect(readCheckbox("- [ ] [Task that is half done]")).toBeNull();
+    expect(readCheckbox("- [ ] ")).toBeNull();
   });
+});
 
-  it("reads top-level bullets as steps when a step section has no checkboxes", () => {
-    const tasks = extractTasks(["## Next", "- call the vendor", "- write the doc"], { inStepSection: (i) => i >= 1 });
-    expect(tasks).toHaveLength(2);
-    expect(tasks.every((t) => !t.done)).toBe(true);
+describe("dedupeTasks", () => {
+  it("keeps an item once when another list repeats it, in the same words or wholly inside a longer one", () => {
+    const open = (text: string) => ({ text, done: false, state: "open" as const });
+    expect(dedupeTasks([open("Rotate the staging key"), open("rotate the staging key."), open("Rotate the staging key (needs ops)")]).map((t) => t.text)).toEqual([
+      "Rotate the staging key",
+    ]);
   });
 });
