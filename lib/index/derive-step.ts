@@ -123,10 +123,13 @@ export async function deriveRepository(
       const freshness = results.get(input.id);
       if (!freshness) continue;
       missingByDoc.set(input.id, new Set(freshness.missingFiles));
-      statement(tx as unknown as CairnDb, 'UPDATE "documents" SET "freshness" = ?, "freshness_level" = ?, "head_sha" = ? WHERE "id" = ?').run(
+      // headShaVerified: the stated commit resolves in this repository (true), is stated but absent (false), none stated (null)
+      const verified = input.headSha?.trim() ? (freshness.resolvedHeadSha ? 1 : 0) : null;
+      statement(tx as unknown as CairnDb, 'UPDATE "documents" SET "freshness" = ?, "freshness_level" = ?, "head_sha" = ?, "head_sha_verified" = ? WHERE "id" = ?').run(
         documents.freshness.mapToDriverValue(freshness as unknown as Record<string, unknown>),
         freshness.level,
         freshness.resolvedHeadSha,
+        verified,
         input.id,
       );
     }

@@ -44,6 +44,7 @@ function documentRow(doc: PreparedDocument, repositoryId: number | null, fallbac
     qualityScore: doc.quality?.score ?? null,
     qualityReasons: doc.quality?.reasons ?? null,
     meta: parsed.meta,
+    fieldSources: parsed.fieldSources ?? null,
     body: doc.body,
     original: doc.redactedText,
     decisionsText: doc.decisionsText,

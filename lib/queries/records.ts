@@ -33,6 +33,10 @@ export interface CheckpointRecord {
   supersededBy: string | null;
   /** Set on a file that repeats another word for word (session-state `latest.md`): the record it duplicates. */
   duplicateOf: string | null;
+  /** The stated commit resolves in this repository (true), is stated but not found (false), or none is stated (null). */
+  headShaVerified: boolean | null;
+  /** Where each value came from, e.g. `{ "headSha": "frontmatter:head", "title": "h1" }`. */
+  fieldSources: Record<string, string>;
 }
 
 export interface RecordFilters {
@@ -77,6 +81,8 @@ export function toRecord(
     problems: extras.problems,
     supersededBy: row.supersededBy,
     duplicateOf: row.duplicateOf,
+    headShaVerified: row.headShaRaw ? (row.headShaVerified ?? null) : null,
+    fieldSources: row.fieldSources ?? {},
   };
 }
 
