@@ -16,6 +16,7 @@ import { normalisedView } from "@/lib/render/sections";
 import { CompleteButton } from "./_write/complete-button";
 import { ReviewPanel } from "./_review/review-panel";
 import { ResumePanel } from "./_resume/resume-panel";
+import { EditDetailsPanel } from "./_edit/edit-details-panel";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -85,6 +86,11 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
         </div>
         <aside aria-label="Related" className="min-w-0 space-y-4">
           <Related data={data} />
+
+          <EditDetailsPanel
+            documentId={doc.id}
+            shown={{ title: doc.title, status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt, fileValues: doc.meta?.fileValues as Record<string, unknown> | null }}
+          />
 
           <ResumePanel documentId={doc.id} />
         </aside>
