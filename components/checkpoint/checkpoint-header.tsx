@@ -5,6 +5,7 @@ import { CopyPathButton } from "../copy-path-button";
 import { familyLabel, formatDate, kindLabel, relativeTime } from "../format";
 import { FreshnessBadge } from "../freshness-badge";
 import { StatusBadge } from "../status-badge";
+import { describeSource, SourceNote } from "./field-source";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,36 +25,61 @@ const SAVED_SOURCE: Record<string, string> = {
 
 export function CheckpointHeader({ doc, repo, status, completedInCairn, tasks }: { doc: DocumentRow; repo: Repository | null; status: string | null; completedInCairn: boolean; tasks: { done: number; total: number } | null }) {
   const reasons = Array.isArray(doc.freshness?.reasons) ? (doc.freshness.reasons as unknown[]).filter((r): r is string => typeof r === "string") : [];
+  const sources = doc.fieldSources ?? {};
+  const statedSha = doc.headShaRaw;
+  const hover = (field: string) => {
+    const words = describeSource(sources[field]);
+    return words ? (sources[field] === "user" ? words : `Read from ${words}`) : undefined;
+  };
   return (
     <header className="space-y-4">
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-2 text-xs">
-          <StatusBadge status={status} />
+          <span title={hover("status")}>
+            <StatusBadge status={status} />
+          </span>
           {doc.kind === "checkpoint" || doc.freshnessLevel ? <FreshnessBadge level={doc.freshnessLevel} reasons={reasons} /> : null}
           <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-stone-700 dark:bg-stone-800 dark:text-stone-300">{familyLabel(doc.format)}</span>
           {doc.kind !== "checkpoint" && <span className="rounded-full bg-violet-100 px-2 py-0.5 font-medium text-violet-900 dark:bg-violet-900/40 dark:text-violet-100">{kindLabel(doc.kind)}</span>}
           {completedInCairn && <span className="text-stone-500 dark:text-stone-400">completed in Cairn</span>}
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-balance break-words">{doc.title ?? doc.path}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-balance break-words" title={hover("title")}>{doc.title ?? doc.path}</h1>
+        {(sources.title || sources.status) && (
+          <p className="text-xs text-stone-500 dark:text-stone-400" data-testid="title-source">
+            {sources.title ? `Title ${sources.title === "user" ? "set by you" : `from ${describeSource(sources.title)}`}` : "No title in the file"}
+            {sources.status ? ` · status ${sources.status === "user" ? "set by you" : `from ${describeSource(sources.status)}`}` : ""}
+          </p>
+        )}
       </div>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-5">
         <Fact label="Repository">{repo ? <Link href={`/repos/${repo.id}`}>{repo.name}</Link> : <span className="text-stone-500">outside any repository</span>}</Fact>
         <Fact label="Branch">
-          <span className="font-mono text-[0.82rem]" title={doc.branch ?? undefined}>{doc.branch ?? "unknown"}</span>
+          <span className="font-mono text-[0.82rem]" title={hover("branch") ?? doc.branch ?? undefined}>{doc.branch ?? "unknown"}</span>
+          <SourceNote source={sources.branch} />
         </Fact>
         <Fact label="Saved">
-          <time dateTime={doc.savedAt ?? undefined} title={doc.savedAtSource && SAVED_SOURCE[doc.savedAtSource] ? `Date ${SAVED_SOURCE[doc.savedAtSource]}` : undefined}>
+          <time dateTime={doc.savedAt ?? undefined} title={hover("savedAt") ?? (doc.savedAtSource && SAVED_SOURCE[doc.savedAtSource] ? `Date ${SAVED_SOURCE[doc.savedAtSource]}` : undefined)}>
             {relativeTime(doc.savedAt) || "unknown"}
           </time>
           <span className="block text-xs text-stone-500 dark:text-stone-400">{formatDate(doc.savedAt)} UTC</span>
+          <SourceNote source={sources.savedAt ?? (doc.savedAtSource && doc.savedAtSource !== "content" ? doc.savedAtSource : null)} />
         </Fact>
-        <Fact label={tasks ? "Tasks" : "Commit"}>
-          {tasks ? (
-            <span className="tabular-nums">{tasks.done}/{tasks.total} done</span>
+        <Fact label="Commit">
+          <span className="font-mono text-[0.82rem]" title={hover("headSha")}>{doc.headSha?.slice(0, 10) ?? statedSha?.slice(0, 10) ?? "unknown"}</span>
+          {statedSha && doc.headShaVerified === false ? (
+            <span className="block whitespace-normal text-xs text-amber-700 dark:text-amber-400" data-testid="sha-not-found">
+              commit stated in the file, not found in this repository
+            </span>
           ) : (
-            <span className="font-mono text-[0.82rem]">{doc.headSha?.slice(0, 10) ?? doc.headShaRaw?.slice(0, 10) ?? "unknown"}</span>
+            <SourceNote source={sources.headSha} />
           )}
         </Fact>
+        {tasks && (
+          <Fact label="Tasks">
+            <span className="tabular-nums" title={hover("tasks")}>{tasks.done}/{tasks.total} done</span>
+            <SourceNote source={sources.tasks} />
+          </Fact>
+        )}
       </dl>
       <div className="rounded-md border border-stone-200 bg-stone-100/60 px-3 py-2 dark:border-stone-800 dark:bg-stone-900">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">File</p>

@@ -1,0 +1,53 @@
+/** Where a header value came from, in words: `frontmatter:head` -> "frontmatter key “head”". */
+
+const STYLE_WORDS: Record<string, (key: string) => string> = {
+  frontmatter: (k) => `frontmatter key “${k}”`,
+  label: (k) => `the bold label “${k}”`,
+  key: (k) => `the line “${k}: …”`,
+  table: (k) => `the table row “${k}”`,
+  blockquote: (k) => `the quoted line “${k}: …”`,
+  heading: (k) => `the heading “${k}: …”`,
+  section: (k) => `the “${k}” section`,
+  statement: (k) => `the “${k}” statement`,
+  data: (k) => `the data key “${k}”`,
+  meta: (k) => `the ${k} meta tag`,
+  h1: (k) => (k ? `the first heading (${k})` : "the first heading"),
+};
+
+const WHOLE: Record<string, string> = {
+  h1: "the document's first heading",
+  heading: "the first heading that names the work",
+  "html:title": "the page's <title>",
+  "html:meta-line": "the page's meta line",
+  filename: "the file name",
+  text: "the first date in the text",
+  "text:prose": "a sentence in the text",
+  "text:branch-at-sha": "“branch @ commit” in the text",
+  "section:recent-commits": "the first of the recent commits",
+  "heading:entry": "the newest dated entry",
+  checkboxes: "the file's checkboxes",
+  "remaining-work": "the items of its next-steps / remaining-work sections",
+  sentinel: "the session sentinel file",
+  user: "set by you",
+};
+
+export function describeSource(source: string | null | undefined): string | null {
+  if (!source) return null;
+  if (WHOLE[source]) return WHOLE[source];
+  const at = source.indexOf(":");
+  const style = at < 0 ? source : source.slice(0, at);
+  const key = at < 0 ? "" : source.slice(at + 1).replace(/-/g, " ");
+  return STYLE_WORDS[style]?.(key) ?? source;
+}
+
+/** A small visible note under a header value; the same words on hover. */
+export function SourceNote({ source, testId }: { source: string | null | undefined; testId?: string }) {
+  const words = describeSource(source);
+  if (!words) return null;
+  const text = source === "user" ? words : `from ${words}`;
+  return (
+    <span className="block truncate text-xs text-stone-500 dark:text-stone-400" title={text} data-testid={testId}>
+      {text}
+    </span>
+  );
+}
