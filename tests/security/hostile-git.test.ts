@@ -19,6 +19,8 @@ let filters: HostileGitRepo[] = [];
 let programKeys: HostileGitRepo;
 let records: CliRecord[];
 const pages = new Map<string, { status: number; body: string }>();
+let liveSeen = 0;
+let liveExpected = 0;
 
 const get = async (path: string) => {
   const res = await fetchPage(`${world.server.url}${path}`);
@@ -76,8 +78,9 @@ beforeAll(async () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("<h1", '<p>edited live</p>\n<h1'));
     writeFileSync(join(repo.path, "src", "app.ts"), "export const live = true;\n");
   }
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 120_000;
   let seen = 0;
+  liveExpected = all.length;
   while (Date.now() < deadline) {
     const res = await fetchPage(`${world.server.url}/api/search?q=${encodeURIComponent('"edited live"')}`);
     const body = await res.text();
@@ -85,6 +88,7 @@ beforeAll(async () => {
     if (seen === all.length) break;
     await sleep(1_000);
   }
+  liveSeen = seen;
   await browseEverything();
   // and a second index run from the command line (the warm path)
   world.index();
@@ -102,6 +106,10 @@ describe("hostile git configuration", () => {
     }
     const failed = [...pages.entries()].filter(([, page]) => page.status >= 500).map(([path]) => path);
     expect(failed, "no page failed").toEqual([]);
+  });
+
+  it("re-indexed every repository live after a change on disk", () => {
+    expect(liveSeen).toBe(liveExpected);
   });
 
   it("ran no program: no lazy fetch (ext::, ssh + core.sshCommand, file:// + uploadpack, remote.vcs), no filter, hook, pager, driver, helper", () => {
