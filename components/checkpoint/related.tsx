@@ -22,7 +22,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 
 /** The checkpoint's neighbours and the documents it points at. */
 export function Related({ data }: { data: CheckpointPageData }) {
-  const { previous, next, links, researchFor, supersededBy, duplicateOf, secrets, problems, doc } = data;
+  const { previous, next, links, researchFor, supersededBy, duplicateOf, aliasOf, secrets, problems, doc } = data;
   return (
     <div className="space-y-4">
       {doc.branch && (previous || next) && (
@@ -45,6 +45,14 @@ export function Related({ data }: { data: CheckpointPageData }) {
             )}
           </ul>
         </nav>
+      )}
+      {aliasOf && (
+        <Block id="rel-alias" title="Pointer">
+          <p>
+            This file only points to another: it is an alias of <DocLink doc={aliasOf} /> (<code className="font-mono text-xs">{aliasOf.path}</code>), not a
+            checkpoint of its own.
+          </p>
+        </Block>
       )}
       {(supersededBy || duplicateOf) && (
         <Block id="rel-newer" title="Newer save">

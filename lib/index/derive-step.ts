@@ -6,6 +6,7 @@ import { readRepositoryState } from "./git-state";
 import { RepoFacts } from "../git/repo-facts";
 import { recordSaveEvents } from "./save-events";
 import { statement } from "./statements";
+import { markAliases } from "./aliases";
 import { markLineage } from "./lineage-step";
 import { CLOCK_SKEW_SOURCE, FUTURE_PROBLEM, settleFutureSaves } from "./future-saves";
 import { writeRepositoryProblems } from "./store";
@@ -91,6 +92,7 @@ export async function deriveRepository(
   // one commit for all these row updates, not one per row
   db.transaction((tx) => {
     markDuplicates(tx as unknown as CairnDb, repo.id);
+    markAliases(tx as unknown as CairnDb, repo.id);
   });
   await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);

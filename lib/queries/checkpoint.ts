@@ -45,6 +45,8 @@ export interface CheckpointPageData {
   next: LinkedDocument | null;
   supersededBy: LinkedDocument | null;
   duplicateOf: LinkedDocument | null;
+  /** A pointer file (LATEST.md naming another file): the document it points to. */
+  aliasOf: LinkedDocument | null;
 }
 
 const linkColumns = {
@@ -169,5 +171,6 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
     next: neighbour(db, doc, "next"),
     supersededBy: byId(doc.supersededBy),
     duplicateOf: byId(doc.duplicateOf),
+    aliasOf: byId(doc.aliasOf),
   };
 }

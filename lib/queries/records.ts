@@ -37,6 +37,8 @@ export interface CheckpointRecord {
   headShaVerified: boolean | null;
   /** Where each value came from, e.g. `{ "headSha": "frontmatter:head", "title": "h1" }`. */
   fieldSources: Record<string, string>;
+  /** Set on a pointer file (a LATEST.md that only names another file): the record it points to. */
+  aliasOf: string | null;
 }
 
 export interface RecordFilters {
@@ -44,7 +46,7 @@ export interface RecordFilters {
   status?: "in-progress" | "completed";
   kind?: string | "all";
   format?: string;
-  /** Also list files that repeat another word for word (default: each shown once). */
+  /** Also list files that repeat another word for word, and pointer files (default: each shown once). */
   includeDuplicates?: boolean;
 }
 
@@ -83,6 +85,7 @@ export function toRecord(
     duplicateOf: row.duplicateOf,
     headShaVerified: row.headShaRaw ? (row.headShaVerified ?? null) : null,
     fieldSources: row.fieldSources ?? {},
+    aliasOf: row.aliasOf ?? null,
   };
 }
 
@@ -127,7 +130,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   const kind = filters.kind ?? "checkpoint";
   if (kind !== "all") conditions.push(eq(documents.kind, kind));
   if (filters.format) conditions.push(eq(documents.format, filters.format));
-  if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf));
+  if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
   if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
   const rows = db
     .select({ doc: documents, repoPath: repositories.path })

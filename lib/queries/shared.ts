@@ -57,8 +57,8 @@ export type CheckpointListRow = Pick<
 /** Join for `listColumns`. */
 export const repositoryJoin = eq(repositories.id, documents.repositoryId);
 
-/** "latest.md duplicates one archive: show it once". */
-export const notDuplicate = isNull(documents.duplicateOf);
+/** "latest.md duplicates one archive: show it once"; a pointer file is shown as an alias of its target, not on its own. */
+export const notDuplicate = and(isNull(documents.duplicateOf), isNull(documents.aliasOf))!;
 
 /** A form value from searchParams: the first string, trimmed, or undefined. */
 export function param(value: string | string[] | undefined): string | undefined {

@@ -57,7 +57,7 @@ const LOAD = `SELECT d.rowid AS rowid, d.id AS id, d.repository_id AS repository
   CASE WHEN d.completed_in_cairn = 1 OR c.document_id IS NOT NULL THEN 'completed' ELSE d.status END AS status,
   d.format AS format, d.kind AS kind, coalesce(d.freshness_level, 'unknown') AS level, d.saved_at AS savedAt,
   lower(coalesce(d.head_sha, CASE WHEN length(d.head_sha_raw) BETWEEN 7 AND 64 THEN d.head_sha_raw END)) AS sha,
-  d.duplicate_of IS NOT NULL AS duplicate
+  (d.duplicate_of IS NOT NULL OR d.alias_of IS NOT NULL) AS duplicate
   FROM documents d LEFT JOIN cairn_completions c ON c.document_id = d.id`;
 
 export function facetIndex(db: CairnDb): FacetIndex {
