@@ -40,8 +40,9 @@ describe("claude-md-sessions", () => {
 
   it("reads bullet entries and US-locale entry dates", () => {
     const bullets = "# STATUS\n\n## Recent sessions (rolling)\n\n- **2026-05-30** — `Alias reuse` — planner reuses saved aliases.\n- **2026-05-29** — `Threshold` — confirmation flow.\n";
+    // a STATUS.md is itself the record: its H1 is the title, the newest entry's date its save date
     const a = parseDocument({ path: "STATUS.md", text: bullets }).document;
-    expect(a?.title).toBe("Alias reuse");
+    expect(a?.title).toBe("STATUS");
     expect(a?.savedAt).toBe("2026-05-30T00:00:00.000Z");
     const headed = "# AGENTS.md\n\n### Recent sessions (2)\n\n#### Reworked the memory tab\n_6/14/2026, 6:20:45 AM_\n\nDid things.\n\n#### Older work\n_6/10/2026, 9:00:00 PM_\n";
     const b = parseDocument({ path: "AGENTS.md", text: headed }).document;

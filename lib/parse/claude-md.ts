@@ -1,7 +1,8 @@
 /** `CLAUDE.md` / `AGENTS.md` / `STATUS.md` with a `## Recent sessions` list: the record is the newest entry. */
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { parseDateText } from "./heuristics/dates";
-import { readFrontmatter } from "./heuristics/frontmatter-block";
+import { flattenFrontmatter, readFrontmatter } from "./heuristics/frontmatter-block";
+import { frontmatterPairs } from "./heuristics/keyvalue";
 import { outline, sectionEnd, type Outline } from "./heuristics/markdown";
 import { normaliseStatus } from "./heuristics/status";
 import { baseName, lowerPath, normaliseText, squash, stripInlineMarkdown } from "./heuristics/text";
@@ -92,6 +93,22 @@ export const claudeMdParser: Parser = {
     const entries = entriesUnder(o, listIndex);
     if (!entries.length) return { document: null, problems: ["the Recent sessions list has no dated entries"] };
     const newest = entries.reduce((best, e) => (e.date && (!best.date || e.date > best.date) ? e : best), entries[0]);
+    const entryMeta = entries.map((e) => ({ heading: squash(stripInlineMarkdown(e.heading)).slice(0, 200), date: e.date, title: e.title }));
+
+    if (!/^(?:claude|agents)\.md$/.test(baseName(lowerPath(input.path)))) {
+      // A state file (STATUS.md) is the record itself, its sessions a log inside it: read it whole, newest date wins.
+      const block = readFrontmatter(text);
+      const { document: whole } = readMarkdown({ format: "claude-md-sessions", path: input.path, body: block.body, frontmatter: frontmatterPairs(flattenFrontmatter(block.data)) });
+      if (newest.date && (!whole.savedAt || whole.savedAtSource !== "content" || newest.date > whole.savedAt)) {
+        whole.savedAt = newest.date;
+        whole.savedAtSource = "content";
+        whole.meta.savedDate = newest.date.slice(0, 10);
+        whole.fieldSources = { ...whole.fieldSources, savedAt: "heading:entry" };
+      }
+      whole.meta.entries = entryMeta;
+      whole.meta.entryHeading = squash(stripInlineMarkdown(newest.heading)).slice(0, 200);
+      return { document: whole, problems: block.problems };
+    }
 
     const { document: doc } = readMarkdown({ format: "claude-md-sessions", path: input.path, body: newest.body });
     if (!doc.sections.some((s) => s.canonical)) {
@@ -110,7 +127,7 @@ export const claudeMdParser: Parser = {
       doc.status = fromWord?.status ?? "completed";
       doc.statusRaw = tagged ? "(checkpoint)" : "closed";
     }
-    doc.meta.entries = entries.map((e) => ({ heading: squash(stripInlineMarkdown(e.heading)).slice(0, 200), date: e.date, title: e.title }));
+    doc.meta.entries = entryMeta;
     doc.meta.entryHeading = squash(stripInlineMarkdown(newest.heading)).slice(0, 200);
     return { document: doc, problems: [] };
   },

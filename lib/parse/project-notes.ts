@@ -10,7 +10,7 @@ export const projectNotesParser: Parser = {
     return /^project[-_ ](?:notes|log|journal)\.md$/.test(baseName(lowerPath(relPath)));
   },
   parse(input: ParseInput): ParseResult {
-    const read = readMarkdownFile(input, { format: "project-notes", kind: "journal", hasTasks: false });
+    const read = readMarkdownFile(input, { format: "project-notes", kind: "journal" });
     if (!read) return EMPTY_FILE;
     const doc = read.document;
     doc.status = null;
