@@ -83,4 +83,10 @@ registerReviewCommand(program);
 registerResumeCommand(program);
 registerMcpCommand(program);
 
+// `cairn list --json | head -c 1`: a reader that stops early ends the command quietly
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

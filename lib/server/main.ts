@@ -44,6 +44,18 @@ async function main(): Promise<void> {
     }
     void handle(req, res);
   });
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const why =
+      error.code === "EADDRINUSE"
+        ? `port ${port} is in use: try --port ${port + 1}`
+        : error.code === "EADDRNOTAVAIL"
+          ? `${host} is not an address of this machine: try --host 127.0.0.1`
+          : error.code === "EACCES"
+            ? `port ${port} needs more privileges: try a port above 1023`
+            : error.message;
+    process.stderr.write(`cairn serve: ${why}\n`);
+    process.exit(1);
+  });
   server.listen(port, host, () => {
     process.stdout.write(`Cairn is serving http://${canonicalBindHost(host)}:${port}\n`);
     if (token) {
