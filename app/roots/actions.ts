@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { addRoot, removeRoot } from "@/lib/actions/roots";
 import { runIndexNow } from "@/lib/index/run";
+import { rememberRemovedRoot } from "./removed";
 
 export interface RootFormState {
   errors: { path?: string[] };
@@ -36,6 +37,7 @@ export async function removeRootAction(_previous: RootFormState, formData: FormD
   if (!parsed.success) return { errors: z.flattenError(parsed.error).fieldErrors, message: null, ok: false };
   const change = removeRoot(getDb(process.env.CAIRN_DB), parsed.data.path);
   if (!change.ok) return { errors: { path: [change.error] }, message: change.error, ok: false };
+  rememberRemovedRoot(change.path); // the page names only a root that was really removed, never text from a link
   revalidatePath("/", "layout");
   // the removed row (and this form with it) disappears: the page itself says what happened
   redirect(`/roots?removed=${encodeURIComponent(change.path)}`);

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { readDb } from "@/lib/queries/db";
 import { listRoots } from "@/lib/queries/overview";
+import { announcedRemoval } from "./removed";
 import { AddRootForm, ReindexForm, RemoveRootForm } from "./roots-forms";
 
 export const metadata: Metadata = { title: "Roots" };
 
 export default async function RootsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { removed } = await searchParams;
+  const removed = announcedRemoval((await searchParams).removed);
   const db = await readDb();
   const roots = listRoots(db);
   return (
@@ -16,7 +17,7 @@ export default async function RootsPage({ searchParams }: { searchParams: Promis
         Cairn walks these folders for git repositories (skipping dependencies and build output, never following a
         symlink out of the folder) and indexes the checkpoints inside them.
       </p>
-      {typeof removed === "string" && (
+      {removed !== null && (
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
           Removed {removed}; its checkpoints are no longer shown.
         </p>

@@ -1,7 +1,11 @@
 import "server-only";
 import { indexStatus, type IndexState } from "@/lib/index/status";
+import { acquireEventStream } from "@/lib/server/event-streams";
 
-/** Server-sent events: `progress` while an index runs, `indexed` when one ends (open pages then refresh). */
+/**
+ * Server-sent events: `progress` while an index runs, `indexed` when one ends (open pages then refresh).
+ * The number of open streams is capped (lib/server/event-streams.ts): past it, 503.
+ */
 export const dynamic = "force-dynamic";
 
 const HEARTBEAT_MS = 15_000;
@@ -19,6 +23,13 @@ function publicState(state: IndexState): LiveStatus {
 }
 
 export function GET(request: Request): Response {
+  const release = acquireEventStream();
+  if (!release) {
+    return new Response("Too many live-update streams are open; this page will not refresh by itself.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+    });
+  }
   const encoder = new TextEncoder();
   let cleanup: () => void = () => undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -39,6 +50,7 @@ export function GET(request: Request): Response {
       indexStatus.on("indexed", onIndexed);
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
       cleanup = () => {
+        release();
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
@@ -52,6 +64,7 @@ export function GET(request: Request): Response {
         }
       };
       request.signal.addEventListener("abort", cleanup, { once: true });
+      if (request.signal.aborted) return cleanup(); // gone before it started: give the slot back at once
       // how long to wait before reconnecting, then where things stand now
       write("retry: 2000\n\n");
       send("progress", indexStatus.state);
