@@ -151,7 +151,12 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
   return iso ? { date: { found: { iso, day: iso.slice(0, 10), index: 0 }, source: "filename" }, fromName: true } : { date: null, fromName: false };
 }
 
-function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): { status: Status | null; raw: string | null; source: string | null } {
+/** A heading that is itself a closing statement: "Session Complete - all saved", "Project Complete!", "完了". */
+const DONE_HEADING = /^(?:(?:the\s+)?(?:session|project|work|task|sprint|milestone|implementation|migration|phase \d+|all (?:phases|tasks|work|steps)|everything)\s+)?(?:is\s+)?(?:complete|completed|done|finished)\b(?![-\w])/i;
+
+type StatusPick = { status: Status | null; raw: string | null; source: string | null };
+
+function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): StatusPick {
   const active = input.frontmatter.find((p) => p.key === "active" && /^(?:true|yes)$/i.test(p.value));
   const candidates = [
     ...input.frontmatter.filter((p) => KEYS.status.test(p.key)),
@@ -159,10 +164,18 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): { s
       .filter((p) => KEYS.status.test(p.key) && p.line < HEADER_LINES && !/^\s{2,}/.test(o.lines[p.line] ?? ""))
       .sort((a, b) => a.line - b.line),
   ];
+  // a raw value with no normal form ("Ready to resume anytime") is kept, unless a plainer statement follows
+  let raw: StatusPick | null = null;
+  const found = (p: StatusPick): StatusPick | null => {
+    if (p.status) return p;
+    raw ??= p;
+    return null;
+  };
   for (const p of candidates) {
     if (isPlaceholder(p.value)) continue;
     const status = normaliseStatus(p.value);
-    if (status) return { status: status.status, raw: status.raw, source: pairSource(p) };
+    const hit = status && found({ status: status.status, raw: status.raw, source: pairSource(p) });
+    if (hit) return hit;
   }
   if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
   for (const h of realHeadings(o)) {
@@ -170,23 +183,52 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): { s
     if (KEYS.status.test(words)) {
       const first = sectionFirstLine(o, h);
       const status = first && !isPlaceholder(first) ? normaliseStatus(first) : null;
-      if (status) return { status: status.status, raw: status.raw, source: `section:${words.replace(/\s+/g, "-")}` };
+      const hit = status && found({ status: status.status, raw: status.raw, source: `section:${words.replace(/\s+/g, "-")}` });
+      if (hit) return hit;
     }
   }
   for (const h of realHeadings(o)) {
-    if (!STATEMENT_HEADING.test(cleanHeading(h.text))) continue;
+    const words = cleanHeading(h.text);
+    if (h.level > 1 && DONE_HEADING.test(words)) return { status: "completed", raw: words, source: "heading:statement" };
+    if (!STATEMENT_HEADING.test(words)) continue;
     const value = headingPairs(h.text, h.line)[0]?.value;
     const statement = statusFromStatement([value, sectionLead(o, h)].filter(Boolean).join(" "));
-    if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${cleanHeading(h.text).toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };
+    if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${words.toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };
   }
-  return { status: null, raw: null, source: null };
+  // the opening paragraph under the title ("The migration is **COMPLETE**.")
+  const h1 = realHeadings(o).find((h) => h.level === 1);
+  if (h1) {
+    const statement = statusFromStatement(sectionLeadUntilHeading(o, h1));
+    if (statement) return { status: statement.status, raw: statement.raw, source: "statement:opening" };
+  }
+  return raw ?? { status: null, raw: null, source: null };
+}
+
+/** The first paragraph right under a heading, stopping at the next heading of any level. */
+function sectionLeadUntilHeading(o: Outline, heading: OutlineHeading): string {
+  const out: string[] = [];
+  for (let l = heading.line + 1; l < o.lines.length && out.length < 4; l++) {
+    if (o.headings.some((h) => h.line === l)) break;
+    if (o.inCode[l]) continue;
+    const line = o.lines[l].trim();
+    if (!line) {
+      if (out.length) break;
+      continue;
+    }
+    // metadata lines are fields, not statements
+    if (/^(?:[-*+>]\s+)?(?:\*\*|__)?[\p{L} ]{1,30}(?:\*\*|__)?\s*[:：]/u.test(line)) continue;
+    out.push(line);
+  }
+  return out.join(" ");
 }
 
 /** The first commit hash listed under a "Recent commits" heading or label (fences included: it is git's output). */
 function recentCommitsSha(o: Outline): string | null {
+  const headingByLine = new Map<number, OutlineHeading>();
+  for (const h of o.headings) if (!headingByLine.has(h.line)) headingByLine.set(h.line, h); // the first, as find() gave
   for (let l = 0; l < o.lines.length; l++) {
     const line = o.lines[l];
-    const heading = o.headings.find((h) => h.line === l);
+    const heading = headingByLine.get(l);
     const isLabel = !heading && /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[^:*]{0,40}(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/.test(line) && RECENT_COMMITS.test(line);
     if (!(heading && RECENT_COMMITS.test(heading.text)) && !isLabel) continue;
     for (let k = l + 1; k < Math.min(o.lines.length, l + 12); k++) {

@@ -55,7 +55,7 @@ export function readingOf(doc: ParsedDocument | null): Reading {
     branch: doc.branch,
     sha: doc.headSha,
     tasks,
-    sources: (doc.meta.fieldSources as Record<string, string> | undefined) ?? {},
+    sources: { ...((doc.meta.fieldSources as Record<string, string> | undefined) ?? {}), ...(doc.fieldSources ?? {}) },
   };
 }
 

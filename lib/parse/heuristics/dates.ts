@@ -28,13 +28,18 @@ const MONTHS: Record<string, number> = {
   enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9,
   octubre: 10, noviembre: 11, diciembre: 12, gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6,
   luglio: 7, settembre: 9, ottobre: 10, dicembre: 12,
+  janeiro: 1, fevereiro: 2, "março": 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10, novembro: 11, dezembro: 12,
+  "января": 1, "февраля": 2, "марта": 3, "апреля": 4, "мая": 5, "июня": 6, "июля": 7, "августа": 8, "сентября": 9, "октября": 10, "ноября": 11, "декабря": 12,
+  "январь": 1, "февраль": 2, "март": 3, "апрель": 4, "май": 5, "июнь": 6, "июль": 7, "август": 8, "сентябрь": 9, "октябрь": 10, "ноябрь": 11, "декабрь": 12,
+  ocak: 1, "şubat": 2, nisan: 4, "mayıs": 5, haziran: 6, temmuz: 7, "ağustos": 8, "eylül": 9, ekim: 10, "kasım": 11, "aralık": 12,
+  januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8, oktober: 10,
 };
 
 function monthNumber(word: string): number | null {
   const w = word.toLowerCase().replace(/\.$/, "");
   if (w in MONTHS) return MONTHS[w];
   const short = w.slice(0, 3);
-  return w.length >= 3 && short in MONTHS && /^[a-z]+$/.test(w) ? MONTHS[short] : null;
+  return w.length >= 3 && short in MONTHS && /^[a-zäéû]+$/.test(w) ? MONTHS[short] : null;
 }
 
 /** Build an ISO string, or null when the parts do not name a real instant. */
@@ -102,15 +107,15 @@ const PATTERNS: Pattern[] = [
   },
   {
     // April 12, 2026 / Apr 12th 2026
-    regex: new RegExp(String.raw`\b([A-Za-zäéû]{3,9}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)${WITH_TIME}`, "g"),
+    regex: new RegExp(String.raw`(?<!\p{L})(\p{L}{3,9}\.?)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)${WITH_TIME}`, "gu"),
     read: (m) => {
       const month = monthNumber(m[1]);
       return month ? { year: +m[3], month, day: +m[2], ...timeParts(m, 4) } : null;
     },
   },
   {
-    // 12 April 2026 / 12. März 2026
-    regex: new RegExp(String.raw`(?<!\d)(\d{1,2})\.?\s+([A-Za-zäéû]{3,9}\.?),?\s+(\d{4})(?!\d)${WITH_TIME}`, "g"),
+    // 12 April 2026 / 12. März 2026 / 10 de Junho de 2026 / 17 июля 2025
+    regex: new RegExp(String.raw`(?<!\d)(\d{1,2})\.?\s+(?:de\s+)?(\p{L}{3,9}\.?),?\s+(?:de\s+|del\s+)?(\d{4})(?!\d)${WITH_TIME}`, "gu"),
     read: (m) => {
       const month = monthNumber(m[2]);
       return month ? { year: +m[3], month, day: +m[1], ...timeParts(m, 4) } : null;

@@ -7,19 +7,23 @@
  */
 import type { ParsedTask } from "../types";
 import { cleanHeading } from "./headings";
+import { findDate } from "./dates";
 import { sectionEnd, type Outline } from "./markdown";
+import { stripInlineMarkdown } from "./text";
 import { dedupeTasks, openItem, readCheckbox, readListItem } from "./tasks";
 
 /** Sections that hold work still to do, in the languages agents write in. */
 const REMAINING_WORK =
-  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|what'?s next|remaining|still to do|left to do|^pending\b|pending (?:tasks|items|work)|^to[ -]?dos?\b|^todo\b|future work|deferred|^open(?: items| tasks| work| points)?$|outstanding|^start (?:by|with|here)|recommended next|do (?:this )?first|^offen|offene (?:punkte|aufgaben)|nächste schritte|pendientes?\b|próximos pas(?:s)?os|siguientes pasos|prossimi passi|da fare|prochaines? étapes?|à faire|следующие шаги|текущие задачи|дальнейшие шаги|что дальше|оставшиеся|다음 할 ?일|다음 단계|다음 작업|남은 작업|할 일|次にやること|次のステップ|次の作業|残タスク|未着手|やること|下一步|待办|后续|còn làm|bước tiếp theo|việc cần làm|sonraki adımlar|yapılacaklar/i;
-/** Look like remaining work, but are not: problems, questions, decisions, procedures, reading lists. */
+  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|what'?s next|to (?:build|do|work on) next|remaining|still to do|left to do|^pending\b|pending (?:tasks|items|work)|^to[ -]?dos?\b|^todo\b|future work|deferred|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|recommended next|do (?:this )?first|^immediate\b|^offen|offene (?:punkte|aufgaben)|nächste schritte|pendientes?\b|próximos pas(?:s)?os|siguientes pasos|prossimi passi|da fare|prochaines? étapes?|à faire|следующие шаги|текущие задачи|дальнейшие шаги|что дальше|оставшиеся|запланировано|다음 할 ?일|다음 단계|다음 작업|남은 작업|할 일|즉시|次にやること|次のステップ|次の作業|残タスク|未着手|やること|下一步|待办|后续|còn làm|bước tiếp theo|việc cần làm|sonraki adımlar|yapılacaklar/i;
+/** Look like remaining work, but are not: problems, questions, decisions, procedures, reading lists, history. */
 const NOT_REMAINING_WORK =
-  /known issues|blockers?|blocked|open questions?|questions?|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|done|completed|finished/i;
+  /known issues|issues|bugs?|blockers?|blocked|questions?|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|\bdone\b|completed|finished|changelog|history/i;
 
+/** Does a heading name remaining work? Each part of a combined heading ("Known issues / Future work") is weighed alone. */
 export function isRemainingWorkHeading(heading: string): boolean {
   const h = cleanHeading(heading);
-  return !!h && REMAINING_WORK.test(h) && !NOT_REMAINING_WORK.test(h);
+  if (!h) return false;
+  return h.split(/\s+(?:\/|&|\+|and|und|et|y|e)\s+|\s*\/\s*/i).some((part) => REMAINING_WORK.test(part) && !NOT_REMAINING_WORK.test(part));
 }
 
 /** A sub-heading that is an item itself (`### 1. Fix X`, `### P1: ship`), not a category (`### High priority`). */
@@ -69,12 +73,41 @@ function sectionItems(o: Outline, index: number): ParsedTask[] {
   return items.sort((a, b) => a.line - b.line).map((i) => i.task);
 }
 
-/** Items of every remaining-work section, outermost sections only, each item once. */
+/**
+ * In a log of dated entries (dated headings, or `Date:` stamps), the lines of the newest entry: older entries'
+ * remaining work is not counted. Null when the file is not such a log.
+ */
+function newestEntrySpan(o: Outline): { from: number; to: number } | null {
+  const marks: Array<{ line: number; iso: string; level: number }> = [];
+  for (const h of o.headings) {
+    if (h.pseudo || h.level === 1) continue;
+    const found = findDate(stripInlineMarkdown(h.text).slice(0, 48));
+    if (found && !/\[[^\]]*\]/.test(h.text)) marks.push({ line: h.line, iso: found.iso, level: h.level });
+  }
+  if (marks.length < 2) {
+    marks.length = 0;
+    o.lines.forEach((line, i) => {
+      if (o.inCode[i]) return;
+      const m = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?:date|datum|fecha|data|дата|日付|날짜)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.+)$/i.exec(line);
+      const found = m ? findDate(m[1]) : null;
+      if (found) marks.push({ line: i, iso: found.iso, level: 7 });
+    });
+  }
+  if (marks.length < 2 || new Set(marks.map((m) => m.iso)).size < 2) return null;
+  const newest = marks.reduce((best, m) => (m.iso > best.iso ? m : best));
+  const next = marks.find((m) => m.line > newest.line && m.level <= newest.level);
+  return { from: newest.line, to: next?.line ?? o.lines.length };
+}
+
+/** Items of every remaining-work section, outermost sections only, each item once (in a log, the newest entry's). */
 function remainingWork(o: Outline): ParsedTask[] {
   const items: ParsedTask[] = [];
+  const span = newestEntrySpan(o);
   let coveredUntil = -1;
   o.headings.forEach((h, index) => {
-    if (h.line < coveredUntil || !isRemainingWorkHeading(h.text)) return;
+    // the H1 is the title, never a section of remaining work
+    if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text)) return;
+    if (span && (h.line < span.from || h.line >= span.to)) return;
     coveredUntil = sectionEnd(o, index);
     items.push(...sectionItems(o, index));
   });

@@ -2,9 +2,10 @@
 import type { ParsedTask, TaskState } from "../types";
 import { squash, stripInlineMarkdown } from "./text";
 
-const BOX = /^\s*(?:[-*+]|\d+[.)])?\s*\[([ xX✓✔~\-/!>?])\]\s+(.+)$/;
+// `\s*` sits inside the optional marker group: two adjacent `\s*` were quadratic on a long run of spaces
+const BOX = /^\s*(?:(?:[-*+]|\d+[.)])\s*)?\[([ xX✓✔~\-/!>?])\]\s+(.+)$/;
 const HTML_BOX = /^\s*(?:[-*+]\s*)?<input\b([^>]*)>\s*(.+)$/i;
-const EMOJI_ITEM = /^\s*(?:[-*+]|\d+(?:-\d+)?[.)])?\s*(✅|✔️?|☑️?|✓|❌|✗|✘|🚧|⏳|🔄|⛔|🛑|🚫|⬜|☐|🔲|🟡|🟢|🔴)\s*(.+)$/u;
+const EMOJI_ITEM = /^\s*(?:(?:[-*+]|\d+(?:-\d+)?[.)])\s*)?(✅|✔️?|☑️?|✓|❌|✗|✘|🚧|⏳|🔄|⛔|🛑|🚫|⬜|☐|🔲|🟡|🟢|🔴)\s*(.+)$/u;
 const NUMBERED = /^(\s{0,3})\d+(?:\s*-\s*\d+)?[.)]\s+(.+)$/;
 const BULLET = /^([-*+])\s+(.+)$/;
 
@@ -76,7 +77,8 @@ export function readListItem(line: string): { indent: number; text: string } | n
 
 /** A remaining-work item: open, whatever marks it carries. */
 export function openItem(text: string): ParsedTask | null {
-  return task(text.replace(EMOJI_LEAD, ""), "open");
+  const clean = text.replace(EMOJI_LEAD, "");
+  return isPlaceholderTask(clean) ? null : task(clean, "open");
 }
 const EMOJI_LEAD = /^(?:[\p{Extended_Pictographic}\u{FE0F}\u{200D}⬜☐]\s*)+/u;
 
