@@ -89,7 +89,7 @@ function registerCheckpointResource(server: McpServer, access: IndexAccess): voi
 export function createCairnMcpServer(options: CairnMcpOptions): McpServer {
   const server = new McpServer(
     { name: "cairn", title: "Cairn", version: options.version ?? "0.1.0" },
-    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+    { instructions: INSTRUCTIONS },
   );
   const access = indexAccess(options.dbPath);
   registerReadTools(server, access, workingRepository(server, access, options.cwd ?? process.cwd()));

@@ -11,6 +11,7 @@ import { clipText, decodeCursor, DEFAULT_PAGE_SIZE, fitPage, pageLine, TEXT_BUDG
 import { idInput, pageInput, pageOutput } from "./schemas";
 import { queueEntries } from "./queue";
 import { filteredRecords, summarise, type RecordSummary } from "./records";
+import { refreshRepository, type Refreshed } from "./refresh";
 import { answer, guarded } from "./result";
 
 export const RESUME_REMINDER =
@@ -18,6 +19,23 @@ export const RESUME_REMINDER =
 
 const day = (what: string) => z.string().refine(isDay, "must be a date like 2026-11-01").optional().describe(what);
 const looseItems = z.array(z.looseObject({ id: z.string() }));
+const refreshInput = (dflt: string) =>
+  z.boolean().optional().describe(`re-index the repository first (incremental, as the dashboard's watcher does), so the verdict is as of now; default ${dflt}`);
+
+function refreshLine(r: Refreshed | null): string[] {
+  if (!r) return [];
+  if (r.error) return [`(could not re-index ${r.repo}: ${r.error}; answering from the last index run)`];
+  return [`(re-indexed ${r.repo} first: ${r.changed === 0 ? "no checkpoint file changed" : `${r.changed} checkpoint files changed`})`];
+}
+
+/** The checkpoint after re-indexing its repository when asked. */
+async function freshCheckpoint(access: IndexAccess, id: string, refresh: boolean | undefined) {
+  const db = access.db();
+  const first = loadCheckpoint(db, id);
+  if (!refresh || !first.page.repo) return { db, ...first, refreshed: null };
+  const refreshed = await refreshRepository(db, first.page.repo.path);
+  return { db, ...loadCheckpoint(db, id), refreshed };
+}
 
 /** The repository the caller means: the one given, else the client's working directory when indexed, else all. */
 export type WorkingRepository = () => Promise<{ path: string; from: string } | null>;
@@ -40,6 +58,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
       inputSchema: {
         repo: z.string().min(1).max(4096).optional().describe("a repository: absolute path, a folder inside it, or its name"),
         all: z.boolean().optional().describe("every repository, whatever the working directory"),
+        refresh: refreshInput("true when the queue is for one repository (never for all of them)"),
         ...pageInput,
       },
       outputSchema: z.looseObject({ scope: z.object({ repo: z.string().nullable(), from: z.string() }), items: looseItems, ...pageOutput }),
@@ -54,6 +73,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
           const working = await workingRepository();
           if (working) scope = { repo: working.path, from: working.from };
         }
+        const refreshed = scope.repo && args.refresh !== false && !args.cursor ? await refreshRepository(db, scope.repo) : null;
         const entries = queueEntries(db, { repo: scope.repo ?? undefined });
         const key = { tool: "queue", repo: scope.repo };
         const offset = decodeCursor(args.cursor, key);
@@ -64,10 +84,10 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         });
         const page = fitPage(slice, { offset, limit, total: entries.length, scope: key, pageStart: offset });
         const items = page.items.map((item) => ({ id: item.id, rank: item.rank, action: item.action, reason: item.reason, checkpoint: item.checkpoint }));
-        const lines = [`Queue for ${scope.repo ?? "all repositories"} (${scope.from}): ${pageLine(page, "items")}`];
+        const lines = [`Queue for ${scope.repo ?? "all repositories"} (${scope.from}): ${pageLine(page, "items")}`, ...refreshLine(refreshed)];
         for (const item of items) lines.push(`${item.rank}. [${item.action}] ${recordLine(item.checkpoint, "")}`, `   ${item.reason}`);
         if (entries.length === 0) lines.push("Nothing in progress: no checkpoint waits to be resumed or checked.");
-        return answer({ scope, items, total: page.total, offset: page.offset, nextCursor: page.nextCursor }, lines.join("\n"));
+        return answer({ scope, refreshed, items, total: page.total, offset: page.offset, nextCursor: page.nextCursor }, lines.join("\n"));
       }),
   );
 
@@ -117,7 +137,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
       description:
         "One checkpoint: the freshness verdict and its reasons first, then what Cairn verified against the repository (commit, branch, files) " +
         "apart from what is only the file's claim, then its normalised sections, tasks and files. Secrets are redacted.",
-      inputSchema: { id: idInput },
+      inputSchema: { id: idInput, refresh: refreshInput("false") },
       outputSchema: z.looseObject({
         id: z.string(),
         verdict: z.looseObject({ level: z.string(), reasons: z.array(z.string()) }),
@@ -129,10 +149,10 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      guarded("get_checkpoint", () => {
-        const { page, record } = loadCheckpoint(access.db(), args.id);
+      guarded("get_checkpoint", async () => {
+        const { page, record, refreshed } = await freshCheckpoint(access, args.id, args.refresh);
         const view = checkpointView(page, record);
-        return answer({ ...view }, checkpointMarkdown(view));
+        return answer({ ...view, refreshed }, [checkpointMarkdown(view), ...refreshLine(refreshed)].join("\n"));
       }),
   );
 
@@ -147,6 +167,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         id: idInput,
         goal: z.string().max(500).optional().describe("the next task: keep only the context, files and steps that bear on it"),
         budgetLines: z.number().int().min(0).max(100_000).optional().describe(`at most this many lines of referenced files to load (default ${RESUME_BUDGET_LINES})`),
+        refresh: refreshInput("false"),
       },
       outputSchema: z.looseObject({
         verdict: z.looseObject({ level: z.string(), reasons: z.array(z.string()) }),
@@ -157,13 +178,12 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
     },
     (args) =>
       guarded("resume_brief", async () => {
-        const db = access.db();
-        const { page } = loadCheckpoint(db, args.id);
+        const { db, page, refreshed } = await freshCheckpoint(access, args.id, args.refresh);
         const verdict = verdictOf(page);
         const brief = await buildResumeBrief(db, page.doc.id, { goal: args.goal ?? null, budgetLines: args.budgetLines });
         const prompt = clipText(brief.prompt, TEXT_BUDGET, "prompt clipped to keep the answer small").text;
-        const text = [`> ${RESUME_REMINDER}`, `> Freshness: ${verdict.label}. ${verdict.headline}`, ...verdict.reasons.map((r) => `> - ${r}`), "", prompt].join("\n");
-        return answer({ verdict, reminder: RESUME_REMINDER, brief: { ...brief, prompt } }, text);
+        const text = [`> ${RESUME_REMINDER}`, `> Freshness: ${verdict.label}. ${verdict.headline}`, ...verdict.reasons.map((r) => `> - ${r}`), ...refreshLine(refreshed).map((l) => `> ${l}`), "", prompt].join("\n");
+        return answer({ verdict, reminder: RESUME_REMINDER, refreshed, brief: { ...brief, prompt } }, text);
       }),
   );
 }

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { call, connect, FAKE_TOKEN, mcpWorld, textOf, type Connected, type McpWorld } from "./support";
+import { commitAll, writeFiles } from "../../scripts/fixtures/git";
+import * as family from "../../scripts/fixtures/families";
 
 interface CliRecord {
   id: string;
@@ -224,7 +226,7 @@ describe("cairn mcp (read-only)", () => {
     const body = read.contents[0] as { text: string; mimeType: string };
     expect(body.mimeType).toBe("text/markdown");
     expect(body.text.startsWith("# Deploy keys for the staging box\n")).toBe(true);
-    expect(body.text).toContain("## Remaining Work\n\n- [ ] Rotate the staging token");
+    expect(body.text).toContain("## Remaining Work\n- [ ] Rotate the staging token");
     expect(body.text).not.toContain("## Tasks");
     expect(body.text).not.toContain(FAKE_TOKEN);
     await expect(client.readResource({ uri: "cairn://checkpoint/0123456789abcdef" })).rejects.toThrow(/No indexed checkpoint/);
@@ -280,6 +282,37 @@ describe("cairn mcp --allow-writes", () => {
       expect(textOf(unknown)).toMatch(/No indexed checkpoint/);
     } finally {
       await rw.close();
+    }
+  });
+});
+
+describe("cairn mcp answers as of now", () => {
+  it("queue re-indexes its repository first; get_checkpoint does on request", async () => {
+    const repo = w.world.repositories[1];
+    const c = await connect(w.space.dbPath, { cwd: repo.path });
+    try {
+      const old = records.find((r) => r.repo === repo.path && r.path.endsWith(".html") && r.status === "in-progress")!;
+      const before = sc<{ verdict: { newCommits: number | null } }>(await call(c.client, "get_checkpoint", { id: old.id }));
+      const facts: family.SaveFacts = {
+        title: "Saved after the index run", slug: "after-index", branch: "main", headSha: repo.shas[repo.shas.length - 1],
+        savedAt: new Date(), status: "in-progress", tasks: [{ text: "Ship it", done: false }], keyFiles: ["src/app.ts"],
+        decision: "Keep it small", gotcha: "None yet",
+      };
+      writeFiles(repo.path, { [family.htmlCheckpointPath(facts)]: family.htmlCheckpoint(facts), "src/later.ts": "export const later = 2;\n" });
+      commitAll(repo.path, "feat: more work after the index run");
+
+      const queue = await call(c.client, "queue");
+      const got = sc<{ refreshed: { changed: number; error: string | null }; items: { checkpoint: { title: string } }[] }>(queue);
+      expect(got.refreshed).toMatchObject({ error: null });
+      expect(got.refreshed.changed).toBeGreaterThan(0);
+      expect(got.items.map((i) => i.checkpoint.title)).toContain("Saved after the index run");
+      expect(textOf(queue)).toMatch(/re-indexed .* first/);
+
+      const after = sc<{ verdict: { newCommits: number | null }; refreshed: unknown }>(await call(c.client, "get_checkpoint", { id: old.id, refresh: true }));
+      expect(after.refreshed).toMatchObject({ repo: repo.path, error: null });
+      expect(after.verdict.newCommits).toBe((before.verdict.newCommits ?? 0) + 1);
+    } finally {
+      await c.close();
     }
   });
 });
