@@ -4,8 +4,7 @@
  * each tracked HTML/Markdown file the walk also saw (so the walk's bounds hold: depth, skipped folders, nested
  * repositories). A verdict is remembered per file while its mtime and size stay the same.
  */
-import { constants } from "node:fs";
-import { lstat, open } from "node:fs/promises";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { tryGit } from "../git/runner";
 import { isSniffable, looksLikeCheckpoint } from "../parse/routes";
 
@@ -32,24 +31,29 @@ export async function trackedPaths(repoPath: string): Promise<Set<string> | null
   return new Set(out.split("\0").filter(Boolean));
 }
 
-/** Read the first bytes of a regular file, never through a symlink, never blocking. */
-async function head(absPath: string, bytes: number): Promise<{ text: string; mtimeMs: number; size: number } | null> {
-  let handle;
+/**
+ * Read the first bytes of a regular file, never through a symlink, never blocking (O_NONBLOCK: a FIFO opens at
+ * once and is refused on its handle). Synchronous on purpose: thousands of tiny reads cost far less without a
+ * thread-pool round trip each, and each one is bounded by a few KB.
+ */
+function head(absPath: string, bytes: number): { text: string; mtimeMs: number; size: number } | null {
+  let fd: number;
   try {
-    handle = await open(absPath, OPEN_FLAGS);
+    fd = openSync(absPath, OPEN_FLAGS);
   } catch {
     return null;
   }
   try {
-    const info = await handle.stat();
+    const info = fstatSync(fd);
     if (!info.isFile()) return null;
     const buffer = Buffer.alloc(Math.min(bytes, info.size));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const slice = buffer.subarray(0, bytesRead);
-    if (slice.includes(0)) return { text: "", mtimeMs: info.mtimeMs, size: info.size };
-    return { text: slice.toString("utf8"), mtimeMs: info.mtimeMs, size: info.size };
+    const read = buffer.length ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
+    const slice = buffer.subarray(0, read);
+    return { text: slice.includes(0) ? "" : slice.toString("utf8"), mtimeMs: info.mtimeMs, size: info.size };
+  } catch {
+    return null;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -68,15 +72,20 @@ export async function sniffTracked(repoPath: string, seen: Map<string, string>, 
     if (!tracked.has(rel)) continue;
     const absPath = seen.get(rel)!;
     const kind = isSniffable(rel)!;
-    const info = await lstat(absPath).catch(() => null);
-    if (!info?.isFile()) continue; // a symlink is never followed, a folder or FIFO never read
+    let info;
+    try {
+      info = lstatSync(absPath);
+    } catch {
+      continue;
+    }
+    if (!info.isFile()) continue; // a symlink is never followed, a folder or FIFO never read
     const known = verdicts.get(absPath);
     let checkpoint: boolean;
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) {
       cost.remembered += 1;
       checkpoint = known.checkpoint;
     } else {
-      const read = await head(absPath, SNIFF_BYTES[kind]);
+      const read = head(absPath, SNIFF_BYTES[kind]);
       if (!read) continue;
       cost.sniffed += 1;
       cost.bytesRead += Buffer.byteLength(read.text);
