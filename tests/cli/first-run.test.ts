@@ -65,7 +65,7 @@ describe("the server", () => {
       expect(res.status, path).toBe(404);
       const body = await res.text();
       expect(body, path).toMatch(/not in the index/i);
-      expect(body, path).toContain('href="/"');
+      expect(body, path).toContain("Back to the overview");
     }
   });
 
