@@ -9,6 +9,7 @@ import {
   secretFindings,
   type DocumentRow,
 } from "../../db/schema";
+import { allMarks, isSnoozed, type Marks } from "./marks";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -39,6 +40,12 @@ export interface CheckpointRecord {
   fieldSources: Record<string, string>;
   /** Set on a pointer file (a LATEST.md that only names another file): the record it points to. */
   aliasOf: string | null;
+  /** Stable key shared by saves of the same piece of work (supersededBy is the next save of it). */
+  lineage: string | null;
+  /** The user's triage, kept by Cairn (never in the file). */
+  archived: boolean;
+  pinned: boolean;
+  snoozedUntil: string | null;
 }
 
 export interface RecordFilters {
@@ -60,7 +67,7 @@ function publicStatus(row: DocumentRow, completedInCairn: boolean): CheckpointRe
 export function toRecord(
   row: DocumentRow,
   repoPath: string | null,
-  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean },
+  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks },
 ): CheckpointRecord {
   return {
     id: row.id,
@@ -86,6 +93,10 @@ export function toRecord(
     headShaVerified: row.headShaRaw ? (row.headShaVerified ?? null) : null,
     fieldSources: row.fieldSources ?? {},
     aliasOf: row.aliasOf ?? null,
+    lineage: row.lineage ?? null,
+    archived: extras.marks?.archived ?? false,
+    pinned: extras.marks?.pinned ?? false,
+    snoozedUntil: extras.marks && isSnoozed(extras.marks.snoozedUntil) ? extras.marks.snoozedUntil : null,
   };
 }
 
@@ -116,11 +127,13 @@ export function recordsFor(db: CairnDb, rows: { doc: DocumentRow; repoPath: stri
   }
   const findingsByDoc = groupBy(findings, (f) => f.documentId);
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
+  const marks = allMarks(db);
   return rows.map(({ doc, repoPath }) =>
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
       problems: (problemsByDoc.get(doc.id) ?? []).map((p) => p.message),
       completedInCairn: completed.has(doc.id),
+      marks: marks.get(doc.id),
     }),
   );
 }

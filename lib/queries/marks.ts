@@ -1,0 +1,40 @@
+import "server-only";
+/** The user's triage marks (pin, snooze, archive) as the read side sees them: kept in `document_marks`. */
+import { eq } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documentMarks } from "../../db/schema";
+
+export interface Marks {
+  pinned: boolean;
+  archived: boolean;
+  /** ISO-8601 UTC, or null. A date in the past means "not snoozed". */
+  snoozedUntil: string | null;
+}
+
+export const NO_MARKS: Marks = { pinned: false, archived: false, snoozedUntil: null };
+
+/** Whether a snooze is still running at `now`. */
+export function isSnoozed(snoozedUntil: string | null, now: Date = new Date()): boolean {
+  return !!snoozedUntil && Date.parse(snoozedUntil) > now.getTime();
+}
+
+/** Hidden from the queue and the default lists: archived, or snoozed until a later date. */
+export function isSetAside(marks: Marks | undefined, now: Date = new Date()): boolean {
+  return !!marks && (marks.archived || isSnoozed(marks.snoozedUntil, now));
+}
+
+export function marksOf(db: CairnDb, documentId: string): Marks {
+  const row = db.select().from(documentMarks).where(eq(documentMarks.documentId, documentId)).get();
+  return row ? { pinned: row.pinned, archived: row.archived, snoozedUntil: row.snoozedUntil } : { ...NO_MARKS };
+}
+
+/** Every mark, by document id (one query: the table holds only what the user marked). */
+export function allMarks(db: CairnDb): Map<string, Marks> {
+  return new Map(
+    db
+      .select()
+      .from(documentMarks)
+      .all()
+      .map((row) => [row.documentId, { pinned: row.pinned, archived: row.archived, snoozedUntil: row.snoozedUntil }]),
+  );
+}
