@@ -152,7 +152,9 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
 }
 
 /** A heading that is itself a closing statement: "Session Complete - all saved", "Project Complete!", "完了". */
-const DONE_HEADING = /^(?:(?:the\s+)?(?:session|project|work|task|sprint|milestone|implementation|migration|phase \d+|all (?:phases|tasks|work|steps)|everything)\s+)?(?:is\s+)?(?:complete|completed|done|finished)\b(?![-\w])/i;
+const DONE_HEADING = /^(?:the\s+)?(?:session|project|work|task|sprint|milestone|implementation|migration|phase \d+|all (?:phases|tasks|work|steps)|everything)\s+(?:is\s+)?(?:complete|completed|done|finished)\b(?![-\w])/i;
+/** Sections whose labels describe the whole file (not one item of a list). */
+const FILE_LEVEL_SECTION = /status|state|metadata|meta|summary|overview|info|header|session|handoff|checkpoint|context|stand|estado|état|状態|상태|状态/i;
 
 type StatusPick = { status: Status | null; raw: string | null; source: string | null };
 
@@ -160,9 +162,7 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
   const active = input.frontmatter.find((p) => p.key === "active" && /^(?:true|yes)$/i.test(p.value));
   const candidates = [
     ...input.frontmatter.filter((p) => KEYS.status.test(p.key)),
-    ...[...input.pairs, ...headingKv]
-      .filter((p) => KEYS.status.test(p.key) && p.line < HEADER_LINES && !/^\s{2,}/.test(o.lines[p.line] ?? ""))
-      .sort((a, b) => a.line - b.line),
+    ...[...input.pairs, ...headingKv].filter((p) => KEYS.status.test(p.key) && describesFile(o, p)).sort((a, b) => a.line - b.line),
   ];
   // a raw value with no normal form ("Ready to resume anytime") is kept, unless a plainer statement follows
   let raw: StatusPick | null = null;
@@ -171,17 +171,22 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     raw ??= p;
     return null;
   };
+  // the first stated status field decides; a value with no normal form is kept raw unless a statement says more
   for (const p of candidates) {
     if (isPlaceholder(p.value)) continue;
     const status = normaliseStatus(p.value);
-    const hit = status && found({ status: status.status, raw: status.raw, source: pairSource(p) });
+    if (!status) continue;
+    const hit = found({ status: status.status, raw: status.raw, source: pairSource(p) });
     if (hit) return hit;
+    break;
   }
   if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
   for (const h of realHeadings(o)) {
     const words = cleanHeading(h.text).toLowerCase();
-    if (KEYS.status.test(words)) {
+    if (KEYS.status.test(words) && !raw) {
       const first = sectionFirstLine(o, h);
+      // a section that opens with other labels ("**Last activity**: ...") states no status in its first line
+      if (first && /^(?:\*\*|__)?[\p{L} ]{1,30}(?:\*\*|__)?\s*[:：]/u.test(first) && !KEYS.status.test(first.split(/[:：]/)[0].replace(/[*_]/g, "").trim().toLowerCase())) continue;
       const status = first && !isPlaceholder(first) ? normaliseStatus(first) : null;
       const hit = status && found({ status: status.status, raw: status.raw, source: `section:${words.replace(/\s+/g, "-")}` });
       if (hit) return hit;
@@ -196,12 +201,29 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${words.toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };
   }
   // the opening paragraph under the title ("The migration is **COMPLETE**.")
-  const h1 = realHeadings(o).find((h) => h.level === 1);
-  if (h1) {
-    const statement = statusFromStatement(sectionLeadUntilHeading(o, h1));
-    if (statement) return { status: statement.status, raw: statement.raw, source: "statement:opening" };
+  // the opening paragraph under the title, or of a leading context / summary section ("The migration is **COMPLETE**.")
+  const headings = realHeadings(o);
+  const h1 = headings.find((h) => h.level === 1);
+  const summary = headings.find((h) => h.level > 1 && /^(?:context|summary|overview|tl;?dr|status summary)$/i.test(cleanHeading(h.text)));
+  for (const h of [h1, summary]) {
+    if (!h || raw) continue;
+    const statement = statusFromStatement(sectionLeadUntilHeading(o, h));
+    if (statement) return { status: statement.status, raw: statement.raw, source: h === h1 ? "statement:opening" : "statement:summary" };
   }
   return raw ?? { status: null, raw: null, source: null };
+}
+
+/** Is a label about the whole file: in the header (before the first section), or in a status / metadata section? */
+function describesFile(o: Outline, p: KeyValue): boolean {
+  if (p.style === "frontmatter") return true;
+  if (p.line >= HEADER_LINES || /^\s{2,}/.test(o.lines[p.line] ?? "")) return false;
+  if (p.style === "heading") return true;
+  let enclosing: OutlineHeading | null = null;
+  for (const h of o.headings) {
+    if (h.line >= p.line) break;
+    if (!h.pseudo) enclosing = h;
+  }
+  return !enclosing || enclosing.level === 1 || FILE_LEVEL_SECTION.test(cleanHeading(enclosing.text));
 }
 
 /** The first paragraph right under a heading, stopping at the next heading of any level. */
@@ -264,7 +286,9 @@ export function extractFields(input: ExtractInput): ExtractedFields {
       branch = branchFromValue(p.rawValue);
       if (branch) sources.branch = pairSource(p);
     }
-    if (!headSha && KEYS.head.test(p.key) && (p.line < HEADER_LINES || p.style === "frontmatter")) {
+    // "HEAD:" / "Last commit:" anywhere near the top; a bare "Commit:" only where it describes the whole file
+    const bare = /^(?:commit|sha|git commit|commit hash|commit sha)$/.test(p.key);
+    if (!headSha && KEYS.head.test(p.key) && (p.style === "frontmatter" || (p.line < HEADER_LINES && (!bare || describesFile(o, p))))) {
       headSha = shaFromValue(p.value);
       if (headSha) sources.headSha = pairSource(p);
     }

@@ -80,6 +80,8 @@ export function branchFromProse(line: string): string | null {
   const command = branchFromCommand(line);
   if (command) return command;
   const plain = stripInlineMarkdown(line);
+  const named = /\b(?:branch|zweig|ветка|ветке|ветку|rama|ramo|branche|브랜치|ブランチ|分支)\b[^`\n]{0,12}`([^`\s]+)`/iu.exec(line);
+  if (named && isRefName(named[1])) return named[1];
   const m =
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??
     /\b(?:\d+\s+)?(?:commits?|changes|work|unstaged|uncommitted|staged)\s+(?:are\s+|is\s+)?(?:\w+\s+)?on\s+(?:branch\s+)?`([^`\s]+)`/i.exec(line) ??

@@ -10,7 +10,7 @@ export interface NormalisedStatus {
 /** Words for finished work, in the languages agents write in. */
 const DONE_WORDS = /complete|\bdone\b|finished|closed|shipped|merged|resolved|released|delivered|✅|✔|☑|abgeschlossen|erledigt|fertig|terminé|fermé|achevé|concluído|concluida|concluída|finalizado|finalizada|terminado|terminada|completato|completata|concluso|hecha|hecho|entregado|entregada|完了|完成|已完成|済み|완료|종료|tamamlandı|tamamlandi|bitti|выполнено|завершено|завершена|готово|hoàn thành|הושלם/i;
 /** Words for work still going. */
-const GOING_WORDS = /in[ -_]?progress|\bwip\b|\bactive\b|ongoing|\bopen\b|pending|started|draft|running|\btodo\b|to do|paused|🚧|⏳|🔄|mid-flow|\bcheckpoint\b|in arbeit|läuft|en cours|em andamento|em progresso|in corso|en progreso|en curso|진행|進行中|进行中|作業中|対応中|devam ediyor|в работе|в процессе|đang (?:làm|thực hiện|tiến hành)/i;
+const GOING_WORDS = /in[ -_]?progress|\bwip\b|\bactive\b|ongoing|\bopen\b|pending|started|draft|running|\btodo\b|to do|paused|🚧|⏳|🔄|mid-flow|in arbeit|läuft|en cours|em andamento|em progresso|in corso|en progreso|en curso|진행|進行中|进行中|作業中|対応中|devam ediyor|в работе|в процессе|đang (?:làm|thực hiện|tiến hành)/i;
 
 const RULES: Array<[RegExp, Status]> = [
   [/supersede|obsolete|replaced by|deprecated|archived/i, "superseded"],
@@ -42,6 +42,7 @@ export function statusFromStatement(text: string): NormalisedStatus | null {
   const raw = squash(stripInlineMarkdown(text));
   if (!raw) return null;
   if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|incomplete|未完|미완/i.test(raw)) return null;
+  if (/\b(?:no|nothing)\s+(?:\w+\s+){0,3}(?:is\s+|are\s+)?(?:in[ -]progress|ongoing|running)/i.test(raw)) return null;
   const done = /\b(?:is|are|was|were|now|fully|all|everything)\s+(?:\w+\s+)?(?:complete|completed|done|finished|shipped|delivered)\b|(?:^|[-—:–]\s*)(?:complete|completed|done|finished)\b|\bcomplete[.!]?$|完了|完成|완료|hecha|entregado|terminé|fermé|abgeschlossen|erledigt|concluído|tamamlandı|завершен|выполнен|hoàn thành/i.test(raw);
   const going = /\b(?:in[ -]progress|ongoing|wip|still (?:working|going|running))\b|진행 ?중|進行中|进行中|作業中|en cours|en curso|em andamento|in corso|in arbeit|devam ediyor|в работе/i.test(raw);
   if (done === going) return null;
