@@ -185,6 +185,7 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     const words = cleanHeading(h.text).toLowerCase();
     if (KEYS.status.test(words) && !raw) {
       const first = sectionFirstLine(o, h);
+      if (first?.startsWith("|")) continue; // a table of per-item states, not the file's
       // a section that opens with other labels ("**Last activity**: ...") states no status in its first line
       if (first && /^(?:\*\*|__)?[\p{L} ]{1,30}(?:\*\*|__)?\s*[:：]/u.test(first) && !KEYS.status.test(first.split(/[:：]/)[0].replace(/[*_]/g, "").trim().toLowerCase())) continue;
       const status = first && !isPlaceholder(first) ? normaliseStatus(first) : null;
@@ -204,7 +205,7 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
   // the opening paragraph under the title, or of a leading context / summary section ("The migration is **COMPLETE**.")
   const headings = realHeadings(o);
   const h1 = headings.find((h) => h.level === 1);
-  const summary = headings.find((h) => h.level > 1 && /^(?:context|summary|overview|tl;?dr|status summary)$/i.test(cleanHeading(h.text)));
+  const summary = headings.find((h) => h.level > 1 && /^(?:(?:quick|short|brief|executive|session|status)\s+)?(?:context|summary|overview|tl;?dr)$/i.test(cleanHeading(h.text)));
   for (const h of [h1, summary]) {
     if (!h || raw) continue;
     const statement = statusFromStatement(sectionLeadUntilHeading(o, h));
@@ -288,6 +289,11 @@ export function extractFields(input: ExtractInput): ExtractedFields {
     }
     // "HEAD:" / "Last commit:" anywhere near the top; a bare "Commit:" only where it describes the whole file
     const bare = /^(?:commit|sha|git commit|commit hash|commit sha)$/.test(p.key);
+    if (!headSha && RECENT_COMMITS.test(p.key) && p.line < HEADER_LINES) {
+      // "**Recent commits:** `4bc062d` gitignore · `728d712` docs": the first listed is where HEAD was
+      headSha = shaFromValue(p.rawValue.split(/[·,;|]/)[0]);
+      if (headSha) sources.headSha = pairSource(p);
+    }
     if (!headSha && KEYS.head.test(p.key) && (p.style === "frontmatter" || (p.line < HEADER_LINES && (!bare || describesFile(o, p))))) {
       headSha = shaFromValue(p.value);
       if (headSha) sources.headSha = pairSource(p);

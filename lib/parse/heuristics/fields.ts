@@ -80,7 +80,7 @@ export function branchFromProse(line: string): string | null {
   const command = branchFromCommand(line);
   if (command) return command;
   const plain = stripInlineMarkdown(line);
-  const named = /\b(?:branch|zweig|ветка|ветке|ветку|rama|ramo|branche|브랜치|ブランチ|分支)\b[^`\n]{0,12}`([^`\s]+)`/iu.exec(line);
+  const named = /(?<!\p{L})(?:branch|zweig|ветка|ветке|ветку|rama|ramo|branche|브랜치|ブランチ|分支)(?!\p{L})[^`\n]{0,12}`([^`\s]+)`/iu.exec(line);
   if (named && isRefName(named[1])) return named[1];
   const m =
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??
