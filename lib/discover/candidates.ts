@@ -6,6 +6,7 @@ import { BINARY_SNIFF_BYTES, MAX_FILE_BYTES, MAX_REPO_DEPTH, SKIPPED_FOLDERS } f
 import { readRegularFile } from "./read-file";
 import { rulesFor, verdict, type GlobalDiscoverySettings } from "./ignore";
 import { sniffTracked, type SniffCost } from "./tracked";
+import { decodeText } from "./text-encoding";
 
 export interface CandidateFile {
   /** Relative to the repository, forward slashes. */
@@ -146,7 +147,7 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
   return scan;
 }
 
-export type ReadOutcome = { ok: true; text: string; bytes: Buffer } | { ok: false; reason: string };
+export type ReadOutcome = { ok: true; text: string; bytes: Buffer; notices: string[] } | { ok: false; reason: string };
 
 /**
  * Read a candidate as text. Opens without following a symlink swapped in after discovery (a checked
@@ -173,5 +174,6 @@ export async function readCandidate(absPath: string): Promise<ReadOutcome> {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
     return { ok: false, reason: "file looks binary (a NUL byte in its first 8 KB); not read" };
   }
-  return { ok: true, text: bytes.toString("utf8"), bytes };
+  const decoded = decodeText(bytes);
+  return { ok: true, text: decoded.text, bytes, notices: decoded.notice ? [decoded.notice] : [] };
 }

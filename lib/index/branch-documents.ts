@@ -1,3 +1,4 @@
+import { decodeText } from "../discover/text-encoding";
 import { and, eq, ne } from "drizzle-orm";
 import { join } from "node:path";
 import type { CairnDb } from "../../db/client";
@@ -98,7 +99,7 @@ export async function indexBranchDocuments(
       path: candidate.path,
       absPath,
       source: candidate.source,
-      text: blob.content.toString("utf8"),
+      text: decodeText(blob.content).text,
       contentHash: candidate.blob,
       mtimeMs: 0,
       size: blob.content.length,

@@ -73,7 +73,7 @@ export async function prepareFiles(
       size,
       contentHash: hash,
       documentId: doc.parsed ? id : null,
-      problems: doc.problems,
+      problems: [...read.notices, ...doc.problems],
     });
   }
   for (const absPath of known.keys()) if (!present.has(absPath)) batch.vanished.push(absPath);

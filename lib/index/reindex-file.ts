@@ -97,7 +97,7 @@ export async function reindexFile(db: CairnDb, repo: Repository, relPath: string
         companions: companions.texts,
         force: origin === "user",
       });
-      const outcome: FileOutcome = { absPath, mtimeMs, size, contentHash: hash, documentId: doc.parsed ? id : null, problems: doc.problems };
+      const outcome: FileOutcome = { absPath, mtimeMs, size, contentHash: hash, documentId: doc.parsed ? id : null, problems: [...read.notices, ...doc.problems] };
       db.transaction((tx) => {
         const txDb = tx as unknown as CairnDb;
         if (doc.parsed) writeDocument(txDb, doc, repo.id);
