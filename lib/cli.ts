@@ -8,6 +8,7 @@ import { registerResumeCommand } from "./cli/resume";
 import { registerMcpCommand } from "./cli/mcp";
 import { registerCompleteCommand } from "./cli/complete";
 import { registerPromoteCommand } from "./cli/promote";
+import { registerQueueCommands } from "./cli/queue";
 import { registerSetCommand } from "./cli/set";
 
 const program = new Command()
@@ -77,6 +78,7 @@ program
 
 registerCompleteCommand(program);
 registerPromoteCommand(program);
+registerQueueCommands(program);
 registerSetCommand(program);
 
 registerReviewCommand(program);

@@ -5,11 +5,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildWorld } from "./fixtures/world";
+import { buildVariedRepository } from "./fixtures/varied";
 
 const projectDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "cairn-demo-"));
 process.stderr.write(`Creating demo repositories in ${dir}…\n`);
 const world = buildWorld(dir, { repositories: 4, htmlCheckpoints: 5, start: new Date(Date.now() - 2 * 86_400_000) });
+// fresh, drifted, landed, dormant and superseded saves, so the queue has something to say
+world.repositories.push({ path: buildVariedRepository(world.root), name: "harbor-api", shas: [] });
 const port = process.env.PORT ?? "3000";
 process.stderr.write(`Serving ${world.repositories.length} demo repositories on http://127.0.0.1:${port}\n`);
 const child = spawn(process.execPath, [join(projectDir, "bin", "cairn.mjs"), "serve", "--port", port], {

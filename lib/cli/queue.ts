@@ -1,0 +1,74 @@
+import type { Command } from "commander";
+import { fail, openDb } from "./options";
+
+/** `cairn queue --json [--repo PATH]`: what to do next, best first. */
+function registerQueue(program: Command): void {
+  program
+    .command("queue")
+    .description("what to do next, best first: [{id, rank, action, reason, ...}]")
+    .option("--json", "print one JSON array on stdout")
+    .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
+    .option("--repo <path>", "only this repository (its absolute path)")
+    .action(async (opts: { json?: boolean; db?: string; repo?: string }) => {
+      const { db } = openDb(opts);
+      const { loadQueue, queueRecords } = await import("../queries/queue");
+      const { items } = await loadQueue(db, { repo: opts.repo });
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(queueRecords(items), null, 2)}\n`);
+        return;
+      }
+      if (items.length === 0) {
+        process.stdout.write("Nothing to do: no open checkpoints and no handoffs awaiting review.\n");
+        return;
+      }
+      for (const item of items) {
+        process.stdout.write(`${String(item.rank).padStart(3)}. ${item.action.padEnd(9)} ${item.id}  ${item.title ?? item.path}${item.pinned ? "  (pinned)" : ""}\n     ${item.reason}\n`);
+      }
+    });
+}
+
+type Toggle = "pin" | "archive";
+
+function registerToggle(program: Command, name: Toggle, description: string): void {
+  program
+    .command(name)
+    .description(description)
+    .argument("<id>", "the record's id (see `cairn list`)")
+    .option("--undo", `un${name} it`)
+    .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
+    .option("--json", "print the marks now in force as JSON")
+    .action(async (id: string, opts: { undo?: boolean; db?: string; json?: boolean }) => {
+      await applyMark(opts, id, opts.undo ? (`un${name}` as const) : name);
+    });
+}
+
+async function applyMark(opts: { db?: string; json?: boolean }, id: string, action: "pin" | "unpin" | "archive" | "unarchive" | "snooze" | "unsnooze", until?: string) {
+  const { db } = openDb(opts);
+  const { MarkError, setMark } = await import("../actions/marks");
+  try {
+    const result = setMark(db, id, action, { until });
+    process.stdout.write(opts.json ? `${JSON.stringify({ id, ...result.marks }, null, 2)}\n` : `${result.message}\n`);
+  } catch (error) {
+    if (error instanceof MarkError) fail(error.message);
+    throw error;
+  }
+}
+
+/** `cairn queue`, `cairn pin|archive ID [--undo]`, `cairn snooze ID --until DATE [--undo]`: kept by Cairn, never in the repository. */
+export function registerQueueCommands(program: Command): void {
+  registerQueue(program);
+  registerToggle(program, "pin", "keep a checkpoint at the top of the queue (kept by Cairn, never written into the repository)");
+  registerToggle(program, "archive", "take a checkpoint out of the queue and the default lists (kept by Cairn, never written into the repository)");
+  program
+    .command("snooze")
+    .description("take a checkpoint out of the queue until a date (kept by Cairn, never written into the repository)")
+    .argument("<id>", "the record's id (see `cairn list`)")
+    .option("--until <date>", "YYYY-MM-DD (or an ISO time) in the future")
+    .option("--undo", "end the snooze now")
+    .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
+    .option("--json", "print the marks now in force as JSON")
+    .action(async (id: string, opts: { until?: string; undo?: boolean; db?: string; json?: boolean }) => {
+      if (!opts.undo && !opts.until) fail("snooze needs --until DATE (or --undo)");
+      await applyMark(opts, id, opts.undo ? "unsnooze" : "snooze", opts.until);
+    });
+}
