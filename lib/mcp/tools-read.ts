@@ -53,7 +53,8 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
     {
       title: "What to do next",
       description:
-        "The overview's queue: in-progress checkpoints worth resuming or checking, best first, each with the action and why. " +
+        "The overview's queue of what to do next: open checkpoints and handoffs awaiting review, best first (pinned first), each with one action " +
+        "(complete, review, resume, re-verify, archive), the reason in one sentence, and its freshness. Archived and snoozed items are left out. " +
         "Default scope: the indexed repository of the client's working directory (MCP roots, else the server's folder), else every repository.",
       inputSchema: {
         repo: z.string().min(1).max(4096).optional().describe("a repository: absolute path, a folder inside it, or its name"),
@@ -74,20 +75,25 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
           if (working) scope = { repo: working.path, from: working.from };
         }
         const refreshed = scope.repo && args.refresh !== false && !args.cursor ? await refreshRepository(db, scope.repo) : null;
-        const entries = queueEntries(db, { repo: scope.repo ?? undefined });
+        const { items: entries, setAside } = await queueEntries(db, { repo: scope.repo ?? undefined });
         const key = { tool: "queue", repo: scope.repo };
         const offset = decodeCursor(args.cursor, key);
         const limit = args.limit ?? DEFAULT_PAGE_SIZE;
-        const slice = entries.slice(offset, offset + limit).flatMap((e) => {
-          const record = getRecord(db, e.id);
-          return record ? [{ ...e, checkpoint: summarise(record) }] : [];
+        const slice = entries.slice(offset, offset + limit).map((e) => {
+          const f = getRecord(db, e.id)?.freshness;
+          const reasons = Array.isArray(f?.reasons) ? (f.reasons as unknown[]).filter((r): r is string => typeof r === "string") : [];
+          return { ...e, freshness: { level: e.level ?? "unknown", reasons } };
         });
         const page = fitPage(slice, { offset, limit, total: entries.length, scope: key, pageStart: offset });
-        const items = page.items.map((item) => ({ id: item.id, rank: item.rank, action: item.action, reason: item.reason, checkpoint: item.checkpoint }));
         const lines = [`Queue for ${scope.repo ?? "all repositories"} (${scope.from}): ${pageLine(page, "items")}`, ...refreshLine(refreshed)];
-        for (const item of items) lines.push(`${item.rank}. [${item.action}] ${recordLine(item.checkpoint, "")}`, `   ${item.reason}`);
-        if (entries.length === 0) lines.push("Nothing in progress: no checkpoint waits to be resumed or checked.");
-        return answer({ scope, refreshed, items, total: page.total, offset: page.offset, nextCursor: page.nextCursor }, lines.join("\n"));
+        for (const item of page.items) {
+          const where = item.repo && !item.path.startsWith("/") ? `${item.repo.split("/").pop()}/${item.path}` : item.path;
+          const when = item.savedAt ? item.savedAt.slice(0, 16).replace("T", " ") : "unknown time";
+          lines.push(`${item.rank}. [${item.action}]${item.pinned ? " (pinned)" : ""} ${item.title ?? item.path} · ${item.freshness.level} · ${item.branch ?? "no branch"} · ${when} · ${where} · id ${item.id}`, `   ${item.reason}`);
+        }
+        if (entries.length === 0) lines.push("Nothing to do: no open checkpoint and no handoff awaiting review.");
+        if (setAside) lines.push(`${setAside} set aside (archived or snoozed) and left out.`);
+        return answer({ scope, refreshed, items: page.items, setAside, total: page.total, offset: page.offset, nextCursor: page.nextCursor }, lines.join("\n"));
       }),
   );
 
