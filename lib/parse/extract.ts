@@ -44,6 +44,8 @@ const WORK_KEYS = /^(?:working on|current task|task|goal|objective|focus|current
 /** Headings that state the saved work's current state or task. */
 const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
 const RECENT_COMMITS = /recent commits|latest commits|last commits|últimos commits|ultimos commits|letzte commits|commits? recentes|derniers commits|最近のコミット|最近的提交|최근 커밋|git log/i;
+/** Sentence shapes are looked for only in lines of ordinary length. */
+const MAX_PROSE_LINE = 2000;
 /** How far down a header label may sit and still describe the whole file. */
 const HEADER_LINES = 80;
 
@@ -143,7 +145,13 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
   }
   for (let l = 0; l < o.lines.length; l++) {
     if (o.inCode[l]) continue;
-    const text = o.lines[l].replace(/`[^`]*`/g, " ").replace(/\S*\/\S*/g, " ").replace(/\]\([^)]*\)/g, "]");
+    if (o.lines[l].length > MAX_PROSE_LINE) continue;
+    // paths and code spans hold dates that are not the save's ("docs/2026-05-01-plan.md")
+    const text = o.lines[l]
+      .replace(/`[^`]*`/g, " ")
+      .split(/\s+/)
+      .filter((token) => !token.includes("/") || /^\d{1,2}\/\d{1,2}\/\d{4}[,.]?$/.test(token))
+      .join(" ");
     const found = findDate(text);
     if (found) return { date: { found, source: "text" }, fromName: false };
   }
@@ -306,7 +314,7 @@ export function extractFields(input: ExtractInput): ExtractedFields {
     if (branch) sources.branch = "section:branch";
   }
   for (let l = 0; l < o.lines.length && (!branch || !headSha); l++) {
-    if (o.inCode[l]) continue;
+    if (o.inCode[l] || o.lines[l].length > MAX_PROSE_LINE || !o.lines[l].includes("@")) continue;
     const at = branchAtSha(o.lines[l]);
     if (at && l < HEADER_LINES) {
       if (!branch && at.branch) {
@@ -324,7 +332,7 @@ export function extractFields(input: ExtractInput): ExtractedFields {
     if (headSha) sources.headSha = "section:recent-commits";
   }
   for (let l = 0; l < o.lines.length && (!branch || !headSha); l++) {
-    if (o.inCode[l]) continue;
+    if (o.inCode[l] || o.lines[l].length > MAX_PROSE_LINE) continue;
     if (!branch) {
       branch = branchFromProse(o.lines[l]);
       if (branch) sources.branch = "text:prose";

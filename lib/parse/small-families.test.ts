@@ -3,13 +3,13 @@ import { formatReviewHeading } from "./review";
 import { parseDocument } from "./registry";
 
 describe("project-notes", () => {
-  it("reads the journal without status or tasks", () => {
+  it("reads the journal without status; its checkboxes follow the one task rule", () => {
     const text = "# Project Notes\n\n- The staging DB is reset every Sunday.\n- [ ] not a task here\n- Prefer small PRs; the owner reviews on mobile.\n";
     const { document: doc } = parseDocument({ path: ".claude/PROJECT-NOTES.md", text });
     expect(doc?.format).toBe("project-notes");
     expect(doc?.kind).toBe("journal");
     expect(doc?.status).toBeNull();
-    expect(doc?.tasks).toBeNull();
+    expect(doc?.tasks?.map((t) => [t.text, t.done])).toEqual([["not a task here", false]]);
     expect(doc?.title).toBe("Project Notes");
     expect(doc?.meta.bullets).toBe(3);
   });

@@ -52,7 +52,8 @@ export function branchFromCommand(text: string): string | null {
 
 /** `main @ abc1234`, `` `main` @ `abc1234` ``: a branch and the commit it was at. */
 export function branchAtSha(text: string): { branch: string | null; sha: string } | null {
-  const m = /(?:^|[\s(*[`])`?([^\s`*@()[\]]+?)`?\s*@\s*`?([0-9a-f]{7,40})\b/i.exec(stripInlineMarkdown(text).replace(/`/g, ""));
+  if (!text.includes("@")) return null;
+  const m = /(?:^|[\s(*[`])`?([^\s`*@()[\]]{1,120}?)`?\s*@\s*`?([0-9a-f]{7,40})\b/i.exec(stripInlineMarkdown(text).replace(/`/g, ""));
   if (!m || !isShaText(m[2])) return null;
   const name = m[1].replace(/^\*+|\*+$/g, "");
   if (/^head$/i.test(name)) return { branch: null, sha: m[2] };
