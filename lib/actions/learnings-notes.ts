@@ -1,5 +1,6 @@
 import "server-only";
 /** Edits of `.claude/PROJECT-NOTES.md`: append terse bullets, or sharpen (replace) an existing one. Bytes in, bytes out. */
+import { posix } from "node:path";
 import { WriteError } from "../write";
 import { existingLines, findDuplicate, normaliseLearning, terse } from "./learnings";
 
@@ -23,9 +24,13 @@ function destination(path: string): string {
   return /[\s()]/.test(safe) ? `<${safe}>` : safe;
 }
 
-/** `text ([checkpoint](path))`: terse, one line, linking back to the checkpoint it came from. */
+/** The folder PROJECT-NOTES.md lives in: links in it are relative to it, as GitHub and editors resolve them. */
+const NOTES_FOLDER = ".claude";
+
+/** `text ([checkpoint](path))`: terse, one line, linking back to the checkpoint it came from (relative to the notes). */
 export function bulletText(text: string, checkpointPath: string): string {
-  return `${terse(text)} ([checkpoint](${destination(checkpointPath)}))`;
+  const fromNotes = posix.relative(NOTES_FOLDER, checkpointPath.replace(/\\/g, "/"));
+  return `${terse(text)} ([checkpoint](${destination(fromNotes)}))`;
 }
 
 function decode(current: Buffer | null): string {

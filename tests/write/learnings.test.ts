@@ -69,25 +69,28 @@ describe("duplicates", () => {
 });
 
 describe("editing PROJECT-NOTES.md", () => {
-  const link = ".claude/checkpoints/20261120-101500-x.html";
+  const checkpoint = ".claude/checkpoints/20261120-101500-x.html";
+  // relative to .claude/PROJECT-NOTES.md, where the link is read
+  const link = "checkpoints/20261120-101500-x.html";
 
   it("creates the file with its heading, one terse bullet per line linking to the checkpoint", () => {
-    const out = applyNoteChanges(null, [{ kind: "add", text: "Use UTC everywhere." }, { kind: "add", text: "Retry with backoff" }], link);
+    const out = applyNoteChanges(null, [{ kind: "add", text: "Use UTC everywhere." }, { kind: "add", text: "Retry with backoff" }], checkpoint);
     expect(out.bytes.toString()).toBe(`# Project Notes\n\n- Use UTC everywhere ([checkpoint](${link}))\n- Retry with backoff ([checkpoint](${link}))\n`);
-    expect(bulletText("a b", "dir with space/x (1).md")).toBe("a b ([checkpoint](<dir with space/x (1).md>))");
+    expect(bulletText("a b", "dir with space/x (1).md")).toBe("a b ([checkpoint](<../dir with space/x (1).md>))");
+    expect(bulletText("a b", "PROMPT.md")).toBe("a b ([checkpoint](../PROMPT.md))");
   });
 
   it("keeps CRLF and the BOM, adds a missing final newline, and skips bullets already there", () => {
     const current = Buffer.from("\uFEFF# Project Notes\r\n\r\n- Use UTC everywhere", "utf8");
-    const out = applyNoteChanges(current, [{ kind: "add", text: "use utc, everywhere" }, { kind: "add", text: "Retry with backoff" }], link);
+    const out = applyNoteChanges(current, [{ kind: "add", text: "use utc, everywhere" }, { kind: "add", text: "Retry with backoff" }], checkpoint);
     expect(out.bytes.toString()).toBe(`\uFEFF# Project Notes\r\n\r\n- Use UTC everywhere\r\n- Retry with backoff ([checkpoint](${link}))\r\n`);
     expect(out.skipped).toHaveLength(1);
   });
 
   it("sharpens (replaces) the duplicated line in place", () => {
     const current = Buffer.from("# Project Notes\n\n- Store times as UTC.\n  * Keep the queue small\n", "utf8");
-    const out = applyNoteChanges(current, [{ kind: "sharpen", original: "keep the queue small", text: "Keep the queue under 100 jobs" }], link);
+    const out = applyNoteChanges(current, [{ kind: "sharpen", original: "keep the queue small", text: "Keep the queue under 100 jobs" }], checkpoint);
     expect(out.bytes.toString()).toBe(`# Project Notes\n\n- Store times as UTC.\n  * Keep the queue under 100 jobs ([checkpoint](${link}))\n`);
-    expect(() => applyNoteChanges(current, [{ kind: "sharpen", original: "something else entirely here", text: "x y z" }], link)).toThrow(/no longer in PROJECT-NOTES/);
+    expect(() => applyNoteChanges(current, [{ kind: "sharpen", original: "something else entirely here", text: "x y z" }], checkpoint)).toThrow(/no longer in PROJECT-NOTES/);
   });
 });

@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -21,7 +22,8 @@ let w: WriteWorld;
 let path: string;
 let id: string;
 const notes = () => w.read(".claude/PROJECT-NOTES.md").toString("utf8");
-const link = () => `([checkpoint](${path}))`;
+// relative to .claude/PROJECT-NOTES.md, where the link is read (GitHub resolves it from there)
+const link = () => `([checkpoint](${posix.relative(".claude", path)}))`;
 
 beforeEach(async () => {
   w = writeWorld();
