@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { appendFileSync, readFileSync } from "node:fs";
@@ -74,7 +75,8 @@ test.describe("writing back", () => {
     expect(await notReloaded(page)).toBe(1);
 
     const notes = readFileSync(doc.absPath.replace(/\.claude\/checkpoints\/.*$/, ".claude/PROJECT-NOTES.md"), "utf8");
-    const link = `([checkpoint](${doc.path}))`;
+    // the link works where the notes live: relative to .claude/
+    const link = `([checkpoint](${posix.relative(".claude", doc.path)}))`;
     expect(notes).toContain(`\n- The user wants the smallest change that keeps old clients working ${link}\n`);
     expect(notes).toContain(`\n- The auth fixture expires after an hour: regenerate it before e2e ${link}\n`);
     // both are duplicates now
