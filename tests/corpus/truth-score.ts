@@ -1,5 +1,5 @@
 /** Scoring Cairn's reading of a labelled file against its truth label, field by field, with the reason of each miss. */
-import { companionsFor, parseDocument } from "../../lib/parse/registry";
+import { companionsFor, parseDocument, parsersFor } from "../../lib/parse/registry";
 import { recordStatus } from "../../lib/parse/heuristics/status";
 import type { ParsedDocument } from "../../lib/parse/types";
 import { readTruthFile, truthCompanions, type TruthEntry } from "./truth-files";
@@ -134,7 +134,13 @@ export function report(scores: FileScore[]): string {
   if (misses.length) {
     lines.push("", `misses (${misses.length}):`);
     for (const { s, f } of misses) {
-      const reason = f.field === "found" ? (s.problems.join("; ") || "no parser claims this path") : `got ${JSON.stringify(f.got)} want ${JSON.stringify(f.want)}`;
+      const reason =
+        f.field !== "found"
+          ? `got ${JSON.stringify(f.got)} want ${JSON.stringify(f.want)}`
+          : s.reading.checkpoint
+            ? `read as a checkpoint, but it is not one (title ${JSON.stringify(s.reading.title)})`
+            : s.problems.join("; ") ||
+              (parsersFor(s.entry.path).length ? `claimed by ${parsersFor(s.entry.path).map((p) => p.format).join(", ")} but declined on its content` : "no parser claims this path");
       lines.push(`  ${f.field.padEnd(6)} ${s.entry.localFile.replace(/^files\//, "")}: ${reason}${f.source ? ` [from ${f.source}]` : ""}`);
     }
   }

@@ -3,15 +3,18 @@ import { describe, expect, it } from "vitest";
 import { readTruth, TRUTH_DIR, truthAvailable } from "./truth-files";
 import { report, scoreFile, totals, type Field } from "./truth-score";
 
-/** Floors the rules reach today (a ratchet: raise them as the rules improve, never lower them). */
+/**
+ * Floors the rules reach today on ../shared/corpus-truth (a ratchet: raise them as the rules improve, never lower
+ * them). "found" also depends on discovery claiming the path.
+ */
 const FLOORS: Record<Field, number> = {
-  found: 0,
-  title: 0,
-  date: 0,
-  status: 0,
-  branch: 0,
-  sha: 0,
-  tasks: 0,
+  found: 0.87,
+  title: 0.91,
+  date: 0.89,
+  status: 0.92,
+  branch: 0.91,
+  sha: 0.97,
+  tasks: 0.89,
 };
 
 if (!truthAvailable()) {
@@ -26,8 +29,9 @@ if (!truthAvailable()) {
 
     it("reads every labelled field at least as well as the recorded floors", () => {
       console.log(`\n[corpus-truth] ${scores.length} labelled files\n${report(scores)}\n`);
-      const got = Object.fromEntries(totals(scores).map((t) => [t.field, t.right / t.total]));
-      for (const [field, floor] of Object.entries(FLOORS)) expect({ field, accuracy: got[field] }).toEqual({ field, accuracy: expect.any(Number) }), expect(got[field]).toBeGreaterThanOrEqual(floor);
+      for (const t of totals(scores)) {
+        expect(t.right / t.total, `${t.field}: ${t.right}/${t.total} right, floor ${FLOORS[t.field]}`).toBeGreaterThanOrEqual(FLOORS[t.field]);
+      }
     });
   });
 }
