@@ -30,12 +30,9 @@ let records: CliRecord[];
 
 const sc = <T>(r: { structuredContent?: unknown }) => r.structuredContent as Structured<T>;
 
-/** What `cairn queue --json` prints; the same function in process while that command is not there. */
+/** What `cairn queue --json` prints. */
 async function expectedQueue(repo?: string): Promise<{ id: string; rank: number; action: string }[]> {
-  const r = w.cli(["queue", "--json", ...(repo ? ["--repo", repo] : [])]);
-  if (r.status === 0) return JSON.parse(r.stdout) as { id: string; rank: number; action: string }[];
-  const { loadQueue, queueRecords } = await import("../../lib/queries/queue");
-  return queueRecords((await loadQueue(w.space.db(), { repo })).items);
+  return w.cliJson<{ id: string; rank: number; action: string }[]>(["queue", "--json", ...(repo ? ["--repo", repo] : [])]);
 }
 
 beforeAll(async () => {
