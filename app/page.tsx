@@ -2,6 +2,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { plural } from "@/components/format";
 import { CheckpointItems } from "@/components/overview/checkpoint-items";
+import { Queue } from "@/components/overview/queue";
 import { FamilyCounts } from "@/components/overview/family-counts";
 import { HygieneTable } from "@/components/overview/hygiene-table";
 import { RecentActivity } from "@/components/overview/recent-activity";
@@ -10,10 +11,13 @@ import { StatCard } from "@/components/overview/stat-card";
 import { Panel } from "@/components/panel";
 import { readDb } from "@/lib/queries/db";
 import { overviewData } from "@/lib/queries/overview";
+import { loadQueue } from "@/lib/queries/queue";
 import { ARCHIVE_PILE } from "@/lib/queries/shared";
 
 export default async function OverviewPage() {
-  const data = overviewData(await readDb());
+  const db = await readDb();
+  const data = overviewData(db);
+  const queue = await loadQueue(db);
   const { counts } = data;
 
   if (counts.checkpoints === 0 && counts.repositories === 0) {
@@ -46,30 +50,18 @@ export default async function OverviewPage() {
         </p>
       </div>
 
+      <Panel id="queue" title="What to do next" description="each open checkpoint and handoff awaiting review once, best first">
+        <Queue data={queue} />
+      </Panel>
+
       <section aria-label="Needs attention" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatCard label="In progress" value={counts.inProgress} tone="sky" href="/checkpoints?status=in-progress" hint="saves not closed yet" />
-        <StatCard label="Gone stale" value={counts.stale} tone="amber" href="#stale" hint="in progress, but the repo moved on" />
+        <StatCard label="Gone stale" value={counts.stale} tone="amber" href="#queue" hint="in progress, but the code moved on" />
         <StatCard label="With secrets" value={counts.withSecrets} tone="rose" href="#secrets" hint="files holding credentials" />
         <StatCard label="Read badly" value={counts.problemFiles} tone="stone" href="/problems" hint="files with problems" />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel id="in-progress" title="In progress" description="newest first" actions={counts.inProgress > data.inProgress.length ? <Link href="/checkpoints?status=in-progress">All {counts.inProgress}</Link> : undefined}>
-          {data.inProgress.length ? (
-            <CheckpointItems rows={data.inProgress} label="In-progress checkpoints" />
-          ) : (
-            <EmptyState title="Nothing in progress">Every save is closed. Start new work and your agent&apos;s next checkpoint shows up here.</EmptyState>
-          )}
-        </Panel>
-
-        <Panel id="stale" title="Gone stale" description="in progress, saved before the repository moved on">
-          {data.stale.length ? (
-            <CheckpointItems rows={data.stale} label="Stale checkpoints" detail="reasons" />
-          ) : (
-            <EmptyState title="Nothing stale">Open checkpoints still match their repositories.</EmptyState>
-          )}
-        </Panel>
-
         <Panel id="secrets" title="Secrets and problems">
           <div className="space-y-4">
             {data.secrets.length ? (

@@ -38,9 +38,10 @@ test.describe("overview", () => {
     await expect(attention.getByRole("link", { name: /In progress/ })).toBeVisible();
     await expect(attention.getByRole("link", { name: /With secrets/ })).toContainText("1");
 
-    const inProgress = page.getByRole("list", { name: "In-progress checkpoints" });
-    await expect(inProgress.getByRole("link", { name: FIXTURE.planCheckpointTitle })).toBeVisible();
-    await expect(inProgress.getByText(/very stale|stale|fresh/).first()).toBeVisible();
+    // the queue of what to do next leads the page: each open checkpoint once, with its freshness
+    const queue = page.getByRole("list", { name: "What to do next" });
+    await expect(queue.getByRole("link", { name: FIXTURE.planCheckpointTitle })).toBeVisible();
+    await expect(queue.getByText(/very stale|stale|fresh/).first()).toBeVisible();
 
     await expect(page.getByRole("list", { name: "Checkpoints with secrets" }).getByRole("link", { name: FIXTURE.secretTitle })).toBeVisible();
     await expect(page.getByRole("list", { name: "Documents per family" }).getByRole("link", { name: "HTML checkpoint" })).toBeVisible();
