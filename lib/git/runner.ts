@@ -11,6 +11,13 @@ import { dirname, resolve } from "node:path";
 import { spawn } from "node:child_process";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** `CAIRN_GIT_TIMEOUT_MS` caps every git call's time limit (a slow disk may want more, tests want less). */
+function timeLimit(requested: number | undefined): number {
+  const cap = Number(process.env.CAIRN_GIT_TIMEOUT_MS);
+  const wanted = requested ?? DEFAULT_TIMEOUT_MS;
+  return Number.isFinite(cap) && cap > 0 ? Math.min(wanted, cap) : wanted;
+}
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Placed before the subcommand on every call. */
@@ -188,7 +195,7 @@ export function runGitBuffer(cwd: string, args: readonly string[], opts: GitCall
       if (failure === null) failure = kind;
       killGroup(child.pid);
     };
-    const timer = setTimeout(() => stop("timeout"), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(() => stop("timeout"), timeLimit(opts.timeoutMs));
     child.stdout.on("data", (chunk: Buffer) => {
       if (failure) return;
       size += chunk.length;
