@@ -14,7 +14,18 @@ export interface Refreshed {
  * incremental run (unchanged files are not read again; freshness is recomputed when git moved).
  * Nothing in the repository is written. A failure is reported, and the answer uses the index as it was.
  */
-export async function refreshRepository(db: CairnDb, repoPath: string): Promise<Refreshed> {
+export function refreshRepository(db: CairnDb, repoPath: string): Promise<Refreshed> {
+  // one run per repository at a time: a client may send several calls at once
+  const running = inFlight.get(repoPath);
+  if (running) return running;
+  const run = refreshNow(db, repoPath).finally(() => inFlight.delete(repoPath));
+  inFlight.set(repoPath, run);
+  return run;
+}
+
+const inFlight = new Map<string, Promise<Refreshed>>();
+
+async function refreshNow(db: CairnDb, repoPath: string): Promise<Refreshed> {
   try {
     const summary = await indexRepositoryAt(db, repoPath, { recordRun: false });
     const d = summary.documents;
