@@ -67,7 +67,7 @@ const SECTIONS_BUDGET = 32 * 1024;
 
 /** The page data and the record of one id, or a tool error that says what is wrong with it. */
 export function loadCheckpoint(db: CairnDb, id: string): { page: CheckpointPageData; record: CheckpointRecord } {
-  const text = id.trim();
+  const text = id.trim().toLowerCase();
   if (!ID.test(text)) throw new ToolInputError(`"${text.slice(0, 40)}" is not a checkpoint id: ids are 16 hex characters, as list_checkpoints, queue and search_sessions return them.`);
   const page = checkpointPage(db, text);
   const record = page ? getRecord(db, text) : null;
@@ -180,7 +180,7 @@ export function checkpointMarkdown(view: CheckpointView, options: { full?: boole
   out.push(
     `- Repository: ${view.repo ?? "(none: a global checkpoint)"}`,
     `- File: ${view.path}`,
-    `- Status (as the file says): ${view.record.status ?? "none"}`,
+    `- Status: ${view.record.status ?? "none"}${view.claims.status && view.claims.status !== view.record.status ? ` (the file says "${view.claims.status}")` : ""}`,
     `- Saved (as the file says): ${view.claims.savedAt ?? "unknown"}${view.claims.savedAtSource ? ` (from ${view.claims.savedAtSource})` : ""}`,
     `- Commit: ${v.commit.claimed ?? "none"}: ${CHECK_WORDS[v.commit.state]}${v.commit.inCurrentHistory === false ? " (not in the current history)" : ""}`,
     `- Branch: ${v.branch.claimed ?? "none"}: ${CHECK_WORDS[v.branch.state]}${v.branch.current ? ` (now on ${v.branch.current})` : ""}`,

@@ -25,7 +25,7 @@ const refreshInput = (dflt: string) =>
 function refreshLine(r: Refreshed | null): string[] {
   if (!r) return [];
   if (r.error) return [`(could not re-index ${r.repo}: ${r.error}; answering from the last index run)`];
-  return [`(re-indexed ${r.repo} first: ${r.changed === 0 ? "no checkpoint file changed" : `${r.changed} checkpoint files changed`})`];
+  return [`(re-indexed ${r.repo} first: ${r.changed === 0 ? "no indexed file changed" : `${r.changed} indexed ${r.changed === 1 ? "file" : "files"} changed`})`];
 }
 
 /** The checkpoint after re-indexing its repository when asked. */
