@@ -1,6 +1,7 @@
 import "server-only";
 /** Candidate learnings of a checkpoint, and the fuzzy comparison with lines already written down. */
 import { squash, stripInlineMarkdown } from "../parse/heuristics/text";
+import { proseOnly } from "../parse/heuristics/prose";
 
 export interface LearningSection {
   canonical: string | null;
@@ -57,7 +58,7 @@ export function splitLearnings(text: string): string[] {
     if (paragraph.length) out.push(...sentences(paragraph.join(" ")));
     paragraph = [];
   };
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of proseOnly(text).split(/\r?\n/)) {
     const line = raw.replace(/\s+$/, "");
     if (/^\s*(?:`{3,}|~{3,})/.test(line)) {
       flush();

@@ -2,6 +2,7 @@
 import type { SectionRow, TaskRow } from "../../db/schema";
 import type { ResumeBrief, ResumeContextItem, ResumeFile } from "./resume";
 import { matchWords } from "./resume-words";
+import { proseOnly } from "../parse/heuristics/prose";
 
 type BriefCore = Omit<ResumeBrief, "prompt" | "warnings" | "freshnessWarning">;
 
@@ -23,7 +24,8 @@ const MAX_SECTION_CHARS = 3000;
 /** Bullets, numbered lines, table rows and long paragraphs' sentences of a section, as single items. */
 export function sectionItems(text: string): string[] {
   const items: string[] = [];
-  for (const raw of text.split("\n")) {
+  // code fences, HTML comments and <style>/<script> never yield a step, gotcha, decision or context line
+  for (const raw of proseOnly(text).split("\n")) {
     let line = raw.trim();
     if (!line || /^\|?[\s:|-]+\|?$/.test(line)) continue;
     const row = line.includes("|");

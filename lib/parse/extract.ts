@@ -189,9 +189,10 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     break;
   }
   if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
+  let asked = 0; // a file of a thousand "## Status" headings is asked about its first few
   for (const h of realHeadings(o)) {
     const words = cleanHeading(h.text).toLowerCase();
-    if (KEYS.status.test(words) && !raw) {
+    if (KEYS.status.test(words) && !raw && ++asked <= 20) {
       const first = sectionFirstLine(o, h);
       if (first?.startsWith("|")) continue; // a table of per-item states, not the file's
       // a section that opens with other labels ("**Last activity**: ...") states no status in its first line
@@ -204,7 +205,7 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
   for (const h of realHeadings(o)) {
     const words = cleanHeading(h.text);
     if (h.level > 1 && DONE_HEADING.test(words)) return { status: "completed", raw: words, source: "heading:statement" };
-    if (!STATEMENT_HEADING.test(words)) continue;
+    if (!STATEMENT_HEADING.test(words) || ++asked > 40) continue;
     const value = headingPairs(h.text, h.line)[0]?.value;
     const statement = statusFromStatement([value, sectionLead(o, h)].filter(Boolean).join(" "));
     if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${words.toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };

@@ -4,8 +4,20 @@ import { squash, stripInlineMarkdown } from "./text";
 
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}✓✔✗✘☐☑⚠★☆→←•·∎]/gu;
 
+/** Headings repeat (every entry of a log has its "## Next steps"): each distinct text is cleaned once. */
+const cleaned = new Map<string, string>();
+
 /** The heading as words: no Markdown, emoji, numbering ("1.", "Step 2:", "A)") or trailing colon. */
 export function cleanHeading(heading: string): string {
+  const known = cleaned.get(heading);
+  if (known !== undefined) return known;
+  const words = cleanHeadingOnce(heading);
+  if (cleaned.size > 4000) cleaned.clear();
+  cleaned.set(heading, words);
+  return words;
+}
+
+function cleanHeadingOnce(heading: string): string {
   let h = stripInlineMarkdown(heading.replace(/^\s*#+\s*/, "")).replace(EMOJI, " ");
   h = squash(h);
   h = h.replace(/^(?:(?:step|phase|part|schritt|étape|etapa|fase)\s+)?(?:\d+(?:\.\d+)*|[a-h]|[ivx]+)[.):]\s+/i, "");

@@ -43,24 +43,25 @@ function checkboxes(o: Outline): ParsedTask[] {
 }
 
 /** Top-level items of one remaining-work section (sub-headings that are items count once, their bodies not at all). */
-function sectionItems(o: Outline, index: number): ParsedTask[] {
+function sectionItems(o: Outline, index: number, headingLines: Set<number>): ParsedTask[] {
   const head = o.headings[index];
   const end = sectionEnd(o, index);
-  const subs = o.headings.filter((h, i) => i > index && h.line < end && !h.pseudo);
+  const subs: typeof o.headings = [];
+  for (let i = index + 1; i < o.headings.length && o.headings[i].line < end; i++) if (!o.headings[i].pseudo) subs.push(o.headings[i]);
   const itemSubs = subs.filter((h) => isItemHeading(h.text));
   const singleTaskHeading = subs.length === 1 && !/priorit|phase|stage|optional|later|short|long|term|high|medium|low|must|should|could|nice/i.test(subs[0].text);
   const asItems = itemSubs.length > 0 && itemSubs.length === subs.length ? itemSubs : singleTaskHeading ? subs : [];
   const skipped = new Set<number>();
   const items: Array<{ line: number; task: ParsedTask }> = [];
   for (const sub of asItems) {
-    const i = o.headings.indexOf(sub);
+    const i = o.headings.indexOf(sub, index);
     for (let l = sub.line; l < sectionEnd(o, i); l++) skipped.add(l);
     const t = openItem(cleanHeading(sub.text) || sub.text);
     if (t) items.push({ line: sub.line, task: t });
   }
   const listLines: Array<{ line: number; indent: number; text: string }> = [];
   for (let l = head.line + 1; l < end; l++) {
-    if (o.inCode[l] || skipped.has(l) || o.headings.some((h) => h.line === l && !h.pseudo)) continue;
+    if (o.inCode[l] || skipped.has(l) || headingLines.has(l)) continue;
     const item = readListItem(o.lines[l]);
     if (item) listLines.push({ line: l, ...item });
   }
@@ -103,13 +104,14 @@ function newestEntrySpan(o: Outline): { from: number; to: number } | null {
 function remainingWork(o: Outline): ParsedTask[] {
   const items: ParsedTask[] = [];
   const span = newestEntrySpan(o);
+  const headingLines = new Set(o.headings.filter((h) => !h.pseudo).map((h) => h.line));
   let coveredUntil = -1;
   o.headings.forEach((h, index) => {
     // the H1 is the title, never a section of remaining work
     if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text)) return;
     if (span && (h.line < span.from || h.line >= span.to)) return;
     coveredUntil = sectionEnd(o, index);
-    items.push(...sectionItems(o, index));
+    items.push(...sectionItems(o, index, headingLines));
   });
   return dedupeTasks(items);
 }
