@@ -3,7 +3,7 @@ import { emptyDocument } from "./types";
 import type { CanonicalSection, Format, Kind, ParsedDocument, ParsedReference, ReferenceRole } from "./types";
 import { canonicalHeading } from "./heuristics/headings";
 import { extractKeyValues, type KeyValue } from "./heuristics/keyvalue";
-import { headingIndexAt, outline, sectionsOf, titleHeading, type Outline } from "./heuristics/markdown";
+import { outline, sectionsOf, titleHeading, type Outline } from "./heuristics/markdown";
 import { gitStatusPath, pathsInLine } from "./heuristics/paths";
 import { supersededNotice } from "./heuristics/status";
 import { readCheckbox } from "./heuristics/tasks";
@@ -74,13 +74,18 @@ export function readMarkdown(options: MarkdownReadOptions): MarkdownRead {
     doc.fieldSources.status = "blockquote:superseded";
   }
 
+  // the section of each heading, worked out once per heading (not once per line: linear in the document)
+  const sectionOfHeading: (CanonicalSection | null)[] = [];
+  o.headings.forEach((heading, h) => {
+    const canonical = canonicalHeading(heading.text);
+    sectionOfHeading.push(canonical ?? (heading.level <= 2 || h === 0 ? null : sectionOfHeading[h - 1]));
+  });
+  const realHeadingLines = new Set(o.headings.filter((h) => !h.pseudo).map((h) => h.line));
+  let headingCursor = -1;
   const canonicalAt = (line: number): CanonicalSection | null => {
-    for (let h = headingIndexAt(o, line); h >= 0; h--) {
-      const canonical = canonicalHeading(o.headings[h].text);
-      if (canonical) return canonical;
-      if (o.headings[h].level <= 2) return null;
-    }
-    return null;
+    // lines are asked in order: the nearest heading above moves forward only
+    while (headingCursor + 1 < o.headings.length && o.headings[headingCursor + 1].line <= line) headingCursor++;
+    return headingCursor >= 0 ? sectionOfHeading[headingCursor] : null;
   };
   if (options.hasTasks !== false) {
     const tasks = tasksByRule(o);
@@ -89,7 +94,7 @@ export function readMarkdown(options: MarkdownReadOptions): MarkdownRead {
   }
 
   o.lines.forEach((line, index) => {
-    if (o.inCode[index] || o.headings.some((h) => h.line === index && !h.pseudo)) return;
+    if (o.inCode[index] || realHeadingLines.has(index)) return;
     const canonical = canonicalAt(index);
     const role = (canonical && ROLE_BY_SECTION[canonical]) ?? "mentioned";
     const status = canonical === "modified-files" ? gitStatusPath(line) : null;

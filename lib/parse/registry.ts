@@ -1,4 +1,5 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
+import { boundedText } from "./limits";
 import { htmlParser } from "./html";
 import { frontmatterParser } from "./frontmatter";
 import { lastSessionParser } from "./last-session";
@@ -107,7 +108,10 @@ export function parseDocument(input: ParseInput, options: ParseOptions = {}): Pa
     return { document: null, problems: [`no parser reads ${input.path}`] };
   }
   try {
-    return parser.parse(input);
+    const bounded = boundedText(input.text);
+    if (!bounded.cut) return parser.parse(input);
+    const result = parser.parse({ ...input, text: bounded.text });
+    return { ...result, problems: [...result.problems, bounded.cut] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { document: null, problems: [`${parser.format} parser failed: ${reason}`] };

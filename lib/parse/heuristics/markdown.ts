@@ -66,7 +66,7 @@ export function outline(markdown: string): Outline {
       headings.push({ line: i, level: atx[1].length, text: atx[2].trim(), pseudo: false, inlineText: "" });
       continue;
     }
-    if (/^=+\s*$/.test(line) && i > 0 && lines[i - 1].trim() && !inCode[i - 1] && !headings.some((h) => h.line === i - 1)) {
+    if (/^=+\s*$/.test(line) && i > 0 && lines[i - 1].trim() && !inCode[i - 1] && headings[headings.length - 1]?.line !== i - 1) {
       headings.push({ line: i - 1, level: 1, text: lines[i - 1].trim(), pseudo: false, inlineText: "" });
       continue;
     }

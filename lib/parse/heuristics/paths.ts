@@ -60,8 +60,40 @@ export function pathsInLine(line: string): string[] {
   for (const m of line.matchAll(/`([^`\n]+)`/g)) add(m[1], true);
   const item = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?:\*\*)?([^\s*`]+)/.exec(line);
   if (item) add(stripLink(item[1]), false);
-  for (const m of line.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)) add(m[1], false);
+  for (const target of linkTargets(line)) add(target, false);
   return found;
+}
+
+/**
+ * The targets of `[label](target)` links in a line, as `/\[[^\]]*\]\(([^)\s]+)\)/g` would find them, in one
+ * pass: that regular expression took quadratic time on a long line of unclosed brackets.
+ */
+export function linkTargets(line: string): string[] {
+  const targets: string[] = [];
+  let stop = -1; // the next `)` or whitespace at or after some position, remembered: the scan stays linear
+  const nextStop = (from: number): number => {
+    if (stop >= from) return stop;
+    const rest = /[)\s]/g;
+    rest.lastIndex = from;
+    stop = rest.exec(line)?.index ?? line.length;
+    return stop;
+  };
+  let open = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === "[") open = true;
+    else if (c === "]") {
+      if (open && line[i + 1] === "(") {
+        const end = nextStop(i + 2);
+        if (end > i + 2 && line[end] === ")") {
+          targets.push(line.slice(i + 2, end));
+          i = end;
+        }
+      }
+      open = false;
+    }
+  }
+  return targets;
 }
 
 function stripLink(text: string): string {

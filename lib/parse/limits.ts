@@ -1,0 +1,36 @@
+/**
+ * How much of one document the heuristic parsers read. Files may be up to 2 MB (lib/discover/limits), but
+ * the heuristics do work per line and per heading: past these limits the rest of a document is kept in the
+ * stored original (and shown there) but not parsed, so that one file can never hold up an index run or
+ * the server that runs it. Real checkpoints stay far below (the largest of the corpus: 240 KB, 2,500 lines).
+ */
+export const PARSE_MAX_CHARS = 512 * 1024;
+export const PARSE_MAX_LINES = 10_000;
+
+export interface BoundedText {
+  text: string;
+  /** A problem to report when the text was cut, else null. */
+  cut: string | null;
+}
+
+/** The part of `text` the parsers read: whole lines, within both limits. */
+export function boundedText(text: string, maxChars = PARSE_MAX_CHARS, maxLines = PARSE_MAX_LINES): BoundedText {
+  let end = Math.min(text.length, maxChars);
+  let lines = 0;
+  let at = -1;
+  while ((at = text.indexOf("\n", at + 1)) !== -1 && at < end) {
+    if (++lines >= maxLines) {
+      end = at;
+      break;
+    }
+  }
+  if (end >= text.length) return { text, cut: null };
+  // cut at the end of the last whole line inside the limits (a single huge line is cut where it is)
+  const lastBreak = text.lastIndexOf("\n", end);
+  if (lastBreak > 0 && end !== at) end = lastBreak;
+  const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+  return {
+    text: text.slice(0, end),
+    cut: `document too large to read whole: the first ${kb(end)} of ${kb(text.length)} (at most ${PARSE_MAX_LINES.toLocaleString("en")} lines) were parsed; the rest is kept in the original view`,
+  };
+}
