@@ -20,13 +20,17 @@ export function DiffStat({
   additions,
   deletions,
   anchors,
+  agentFiles = [],
 }: {
   files: FileStat[];
   additions: number;
   deletions: number;
   /** Anchor id of each file's diff, by path, when it is rendered on the page. */
   anchors: Record<string, string>;
+  /** Files that are the agent's own (counted apart by freshness): marked "agent's own". */
+  agentFiles?: string[];
 }) {
+  const agent = new Set(agentFiles);
   if (files.length === 0) return <p className="text-sm text-stone-500 dark:text-stone-400">No file differs.</p>;
   const max = Math.max(1, ...files.map((f) => (f.additions ?? 0) + (f.deletions ?? 0)));
   const rows = files.slice(0, MAX_ROWS);
@@ -52,10 +56,11 @@ export function DiffStat({
         </thead>
         <tbody>
           {rows.map((f) => (
-            <tr key={`${f.oldPath ?? ""}>${f.path}`} className="border-t border-stone-200 dark:border-stone-800">
+            <tr key={`${f.oldPath ?? ""}>${f.path}`} className="border-t border-stone-200 dark:border-stone-800" data-agent={agent.has(f.path) ? "true" : undefined}>
               <td className="break-all py-1 pr-3 font-mono text-xs">
                 {anchors[f.path] ? <a href={`#${anchors[f.path]}`}>{f.path}</a> : f.path}
                 {f.oldPath && <span className="text-stone-500 dark:text-stone-400"> (from {f.oldPath})</span>}
+                {agent.has(f.path) && <span className="ml-2 font-sans text-stone-500 dark:text-stone-400">agent&apos;s own</span>}
               </td>
               <td className="py-1 pr-3 text-xs text-stone-600 dark:text-stone-400">{statusWord(f.status)}</td>
               <td className="whitespace-nowrap py-1 pr-3 text-right font-mono text-xs">

@@ -31,36 +31,44 @@ export function splitAgentFiles(paths: Iterable<string>, documentPaths: Readonly
 }
 
 /**
- * Marks as bookkeeping every commit of `commits` that touches only the agent's own files (ONE
- * `git diff-tree --stdin` for all of them; merges and empty commits are left to their subject).
- * The shas come from git's own log, never from a checkpoint.
+ * Which of `commits` touch only the agent's own files (ONE `git diff-tree --stdin` for all of them;
+ * merges and empty commits are left to their subject). The shas come from git's own output, never
+ * from a checkpoint.
  */
+export async function agentOnlyCommits(
+  cwd: string,
+  commits: Iterable<{ sha: string; parents: readonly string[] }>,
+  documentPaths: ReadonlySet<string>,
+): Promise<Set<string>> {
+  const wanted = [...new Map([...commits].map((c) => [c.sha, c])).values()]
+    .filter((c) => isFullSha(c.sha) && c.parents.length <= 1)
+    .map((c) => c.sha)
+    .slice(0, MAX_COMMITS_READ_FOR_FILES);
+  const result = new Set<string>();
+  if (wanted.length === 0) return result;
+  const out = await tryGit(cwd, ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames", "--root"], {
+    input: wanted.map((sha) => `${sha}\n`).join(""),
+    timeoutMs: 30_000,
+  });
+  if (out === null) return result;
+  const blocks = parseDiffTreeBlocks(out);
+  if (blocks.length !== wanted.length) return result;
+  wanted.forEach((sha, index) => {
+    const files = blocks[index] ?? [];
+    if (files.length > 0 && files.every((file) => isAgentFile(file.path, documentPaths))) result.add(sha);
+  });
+  return result;
+}
+
+/** Marks as bookkeeping every commit of `commits` (in the graph) that touches only the agent's own files. */
 export async function markBookkeepingByFiles(
   cwd: string,
   graph: CommitGraph,
   commits: Iterable<string>,
   documentPaths: ReadonlySet<string>,
 ): Promise<number> {
-  const wanted = [...new Set(commits)]
-    .filter((sha) => isFullSha(sha) && graph.get(sha) && !graph.get(sha)?.bookkeeping && (graph.get(sha)?.parents.length ?? 0) <= 1)
-    .slice(0, MAX_COMMITS_READ_FOR_FILES);
-  if (wanted.length === 0) return 0;
-  const out = await tryGit(cwd, ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames", "--root"], {
-    input: wanted.map((sha) => `${sha}\n`).join(""),
-    timeoutMs: 30_000,
-  });
-  if (out === null) return 0;
-  const blocks = parseDiffTreeBlocks(out);
-  if (blocks.length !== wanted.length) return 0;
-  let marked = 0;
-  wanted.forEach((sha, index) => {
-    const files = blocks[index] ?? [];
-    if (files.length === 0 || !files.every((file) => isAgentFile(file.path, documentPaths))) return;
-    const node = graph.get(sha);
-    if (node) {
-      node.bookkeeping = true;
-      marked += 1;
-    }
-  });
-  return marked;
+  const nodes = [...new Set(commits)].map((sha) => graph.get(sha)).filter((node): node is NonNullable<typeof node> => !!node && !node.bookkeeping);
+  const agentOnly = await agentOnlyCommits(cwd, nodes, documentPaths);
+  for (const node of nodes) if (agentOnly.has(node.sha)) node.bookkeeping = true;
+  return agentOnly.size;
 }

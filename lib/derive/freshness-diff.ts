@@ -63,8 +63,9 @@ export interface ShaComparison {
 
 const COMMIT_FORMAT = "--format=%H%x00%P%x00%ct%x00%an%x00%s";
 
-async function listCommits(cwd: string, exclude: string, include: string): Promise<{ commits: CommitSummary[]; truncated: boolean }> {
-  const out = await runGit(cwd, ["log", COMMIT_FORMAT, "--encoding=UTF-8", `--max-count=${MAX_LISTED_COMMITS + 1}`, include, `^${exclude}`, "--"]);
+async function listCommits(cwd: string, exclude: string | null, include: string): Promise<{ commits: CommitSummary[]; truncated: boolean }> {
+  const range = exclude ? [include, `^${exclude}`] : [include];
+  const out = await runGit(cwd, ["log", COMMIT_FORMAT, "--encoding=UTF-8", `--max-count=${MAX_LISTED_COMMITS + 1}`, ...range, "--"]);
   const commits: CommitSummary[] = [];
   for (const line of out.split("\n")) {
     const [sha, parents, time, author, ...subjectParts] = line.split("\u0000");
@@ -133,15 +134,25 @@ function splitPatchByFile(patch: string): string[] {
 
 const DIFF_SHAPE = ["-M", "--no-relative", "-O/dev/null", "--submodule=short"];
 
+/** The empty tree of this repository's object format (a save made before the first commit is compared with it). */
+async function emptyTree(repoPath: string): Promise<string | null> {
+  const out = await runGit(repoPath, ["hash-object", "-t", "tree", "--stdin"], { input: "" });
+  const sha = out.trim();
+  return isFullSha(sha) ? sha : null;
+}
+
 /**
  * Commits, diffstat and capped per-file diffs from a saved sha to `toRef` (HEAD by default).
- * Both values pass through resolveCommit; null when either does not name a commit.
+ * Both values pass through resolveCommit; null when either does not name a commit. A null `fromSha`
+ * compares with the empty tree: every commit of `toRef` came after the save.
  */
-export async function diffSinceSave(repoPath: string, fromSha: string, toRef = "HEAD"): Promise<DiffSinceSave | null> {
-  const [from, to] = await Promise.all([resolveCommit(repoPath, fromSha), resolveCommit(repoPath, toRef)]);
-  if (!from || !to) return null;
+export async function diffSinceSave(repoPath: string, fromSha: string | null, toRef = "HEAD"): Promise<DiffSinceSave | null> {
+  const [resolvedFrom, to] = await Promise.all([fromSha === null ? null : resolveCommit(repoPath, fromSha), resolveCommit(repoPath, toRef)]);
+  if ((fromSha !== null && !resolvedFrom) || !to) return null;
+  const from = resolvedFrom ?? (await emptyTree(repoPath));
+  if (!from) return null;
   const [history, raw] = await Promise.all([
-    listCommits(repoPath, from, to),
+    listCommits(repoPath, resolvedFrom, to),
     runGit(repoPath, ["diff", "-z", "--raw", "--numstat", ...DIFF_SHAPE, from, to, "--"]),
   ]);
   const statFiles = parseRawNumstat(raw);

@@ -3,7 +3,8 @@ import { realpath, stat } from "node:fs/promises";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, sections, tasks } from "../../db/schema";
-import { compareShas, diffSinceSave, type DiffSinceSave, type ShaComparison } from "../derive/freshness";
+import { compareShas, diffSinceSave, isAgentFile, type DiffSinceSave, type ShaComparison } from "../derive/freshness";
+import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
 import { RepoFacts, type RefTip } from "../git/repo-facts";
 import { GitError, isFullSha, MISSING_OBJECTS_MESSAGE, tryGit } from "../git/runner";
 import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
@@ -63,6 +64,8 @@ export interface DiffPageData {
   rebasedAway: boolean;
   /** Plain-words explanations of what is shown and why. */
   notices: string[];
+  /** Changed files that are the agent's own (.claude/**, CLAUDE.md, PROMPT.md, indexed documents): counted apart. */
+  agentFiles: string[];
   outcome: DiffOutcome;
 }
 
@@ -115,6 +118,23 @@ function errorMessage(error: unknown): string {
   return "The diff could not be computed.";
 }
 
+/**
+ * The agent's own files and commits, as freshness counts them: commits touching only such files are
+ * bookkeeping whatever their subject, and the files are named apart (one git process).
+ */
+async function markAgentWork(db: CairnDb, repositoryId: number, repoPath: string, diff: DiffSinceSave, data: DiffPageData): Promise<void> {
+  const documentPaths = new Set(db.select({ path: documents.path }).from(documents).where(eq(documents.repositoryId, repositoryId)).all().map((row) => row.path));
+  const agentOnly = await agentOnlyCommits(repoPath, diff.commits.filter((c) => !c.bookkeeping), documentPaths);
+  for (const commit of diff.commits) if (agentOnly.has(commit.sha)) commit.bookkeeping = true;
+  data.agentFiles = diff.stat.files.map((file) => file.path).filter((file) => isAgentFile(file, documentPaths));
+  if (data.agentFiles.length > 0) {
+    const code = diff.stat.filesChanged - data.agentFiles.length;
+    data.notices.push(
+      `${code} code ${code === 1 ? "file" : "files"} changed; ${data.agentFiles.length} more ${data.agentFiles.length === 1 ? "is" : "are"} the agent's own (.claude/, checkpoints, notes, CLAUDE.md, PROMPT.md), counted apart and marked below.`,
+    );
+  }
+}
+
 function loadCheckpoint(db: CairnDb, id: string) {
   return db
     .select({ doc: documents, repo: repositories })
@@ -147,6 +167,7 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
     branchTarget: null,
     rebasedAway: freshness ? isRebasedAway(freshness) : false,
     notices: [],
+    agentFiles: [],
     outcome: { kind: "no-repository" },
   };
   if (!repo) return data;
@@ -196,11 +217,11 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
             : "This checkpoint recorded no commit; showing commits since its save time.",
       );
       const base = await commitBeforeTime(repo.path, toSha, doc.savedAt);
-      if (!base) {
-        data.basis = basis;
-        return { ...data, outcome: { kind: "nothing-to-diff", reason: "No commit on this line of history is older than the save time: everything here came after it." } };
-      }
-      data.notices.push(`Compared from ${base.slice(0, 7)}, the last commit made before the save.`);
+      data.notices.push(
+        base
+          ? `Compared from ${base.slice(0, 7)}, the last commit made before the save.`
+          : "No commit on this line of history is older than the save time: every commit came after it, compared with an empty repository.",
+      );
       diff = await diffSinceSave(repo.path, base, toSha);
     }
     data.basis = basis;
@@ -210,6 +231,7 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
         : "The commits to compare could not be found in this repository.";
       return { ...data, outcome: { kind: "nothing-to-diff", reason } };
     }
+    await markAgentWork(db, repo.id, repo.path, diff, data);
     if (!onBranch && !found.isBare && (freshness?.dirtyNow ?? 0) > 0) {
       data.notices.push(`Uncommitted changes (${freshness?.dirtyNow} entries in git status at the last index) are not part of this diff.`);
     }

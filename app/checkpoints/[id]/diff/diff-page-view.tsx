@@ -160,7 +160,7 @@ export function DiffPageView({ data }: { data: DiffPageData }) {
           </section>
           <section aria-labelledby="files-heading" className="space-y-2">
             <h2 id="files-heading" className="text-lg font-semibold">Files changed</h2>
-            <DiffStat files={diff.stat.files} additions={diff.stat.additions} deletions={diff.stat.deletions} anchors={anchors} />
+            <DiffStat files={diff.stat.files} additions={diff.stat.additions} deletions={diff.stat.deletions} anchors={anchors} agentFiles={data.agentFiles} />
           </section>
           {diff.stat.filesChanged > 0 && (
             <section aria-labelledby="diffs-heading" className="space-y-2">
