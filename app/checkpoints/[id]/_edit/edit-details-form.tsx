@@ -97,9 +97,10 @@ export function EditDetailsForm({ documentId, shown, corrected }: { documentId: 
           <input type="hidden" name="documentId" value={documentId} />
           <Submit label="Clear" pendingLabel="Clearing…" tone="plain" />
           <span className="text-xs text-stone-500 dark:text-stone-400">back to the file&apos;s values</span>
-          <Message state={cleared} id="clear-details-message" />
         </form>
       )}
+      {/* outside the Clear form: that form goes away once nothing is corrected, its outcome must stay */}
+      <Message state={cleared} id="clear-details-message" />
     </div>
   );
 }
