@@ -15,6 +15,7 @@ const STYLES = [
   "[&_td]:border-b [&_td]:border-stone-200 [&_td]:px-2 [&_td]:py-1 [&_td]:align-top dark:[&_td]:border-stone-800",
   "[&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-stone-300 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 dark:[&_blockquote]:border-stone-700 dark:[&_blockquote]:text-stone-400",
   "[&_hr]:my-4 [&_hr]:border-stone-200 dark:[&_hr]:border-stone-800 [&_.md-image]:italic [&_.md-image]:text-stone-500",
+  "[&_.md-plain]:whitespace-pre-wrap [&_.md-plain]:font-sans [&_.md-cut]:italic [&_.md-cut]:text-stone-500",
 ].join(" ");
 
 export function Markdown({ html, className = "" }: { html: string; className?: string }) {

@@ -11,6 +11,7 @@ export function OriginalView({
   html,
   frontmatter,
   source,
+  note = null,
 }: {
   kind: "html" | "markdown";
   title: string;
@@ -18,22 +19,33 @@ export function OriginalView({
   html?: string;
   frontmatter?: string | null;
   source: string;
+  /** Set when the file is too large to show whole: says what is shown. */
+  note?: string | null;
 }) {
+  const cut = note ? (
+    <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+      {note}
+    </p>
+  ) : null;
   if (kind === "html") {
     return (
-      <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700">
-        <iframe
-          sandbox=""
-          srcDoc={srcDoc}
-          title={`Original file: ${title}`}
-          referrerPolicy="no-referrer"
-          className="block h-[75vh] min-h-[28rem] w-full bg-white"
-        />
+      <div className="space-y-3">
+        {cut}
+        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700">
+          <iframe
+            sandbox=""
+            srcDoc={srcDoc}
+            title={`Original file: ${title}`}
+            referrerPolicy="no-referrer"
+            className="block h-[75vh] min-h-[28rem] w-full bg-white"
+          />
+        </div>
       </div>
     );
   }
   return (
     <div className="space-y-4">
+      {cut}
       {frontmatter && (
         <div className="rounded-lg border border-stone-200 bg-stone-50 p-3 dark:border-stone-800 dark:bg-stone-900">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">Frontmatter</p>

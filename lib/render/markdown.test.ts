@@ -40,6 +40,6 @@ describe("originalHtmlForFrame", () => {
     expect(out.startsWith("<!DOCTYPE html>")).toBe(true);
   });
   it("handles documents without a head", () => {
-    expect(originalHtmlForFrame("<p>hi</p>")).toMatch(/^<meta http-equiv="Content-Security-Policy"/);
+    expect(originalHtmlForFrame("<p>hi</p>")).toMatch(/^<html><head><meta http-equiv="Content-Security-Policy"/);
   });
 });

@@ -6,6 +6,8 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { RenderCache } from "./cache";
+import { blockBoundaryBefore, splitHostile } from "./defuse";
 
 /**
  * Markdown from checkpoint files, rendered for display: GitHub-flavoured, raw HTML dropped, sanitised
@@ -65,10 +67,99 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
-/** Sanitised HTML for a Markdown text. */
-export function renderMarkdown(markdown: string): string {
+/** Characters of Markdown formatted per page view (real checkpoints: 99 in 100 are under 31 KB). */
+export const FORMAT_BUDGET_CHARS = 32 * 1024;
+/** What one render counts against the budget at least, however short its text. */
+const MIN_RENDER_COST = 512;
+/** Characters of one text shown at most as plain text, past the budget. */
+export const PLAIN_MAX_CHARS = 256 * 1024;
+
+/**
+ * What one page view may still format. micromark formats a few hundred KB a second at best: a page shares
+ * one budget across everything it renders, and what does not fit is shown as plain text instead, so a huge
+ * checkpoint costs a bounded time to view (and nothing the second time: results are cached).
+ */
+export interface RenderBudget {
+  left: number;
+}
+
+export function renderBudget(chars = FORMAT_BUDGET_CHARS): RenderBudget {
+  return { left: chars };
+}
+
+const cache = new RenderCache();
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function kb(chars: number): string {
+  return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / 1024))} KB`;
+}
+
+/** A text shown as written (escaped, never formatted), at most PLAIN_MAX_CHARS of it. */
+export function plainTextHtml(text: string): string {
+  if (!text.trim()) return "";
+  const shown = text.length > PLAIN_MAX_CHARS ? text.slice(0, PLAIN_MAX_CHARS) : text;
+  const rest = text.length - shown.length;
+  const more = rest > 0 ? `<p class="md-cut">… ${kb(rest)} more not shown here.</p>` : "";
+  return `<pre class="md-plain">${escapeHtml(shown)}</pre>${more}`;
+}
+
+/**
+ * Sanitised HTML for a Markdown text, within the budget: a text larger than what the budget has left is shown
+ * as plain text. Pathological paragraphs are made literal first (./defuse), and a render that fails (a
+ * nesting too deep for the renderer) falls back to plain text.
+ */
+export function renderMarkdown(markdown: string, budget: RenderBudget = renderBudget()): string {
   if (!markdown.trim()) return "";
-  return String(processor.processSync(markdown));
+  const key = RenderCache.key("md", markdown);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  // each call costs at least a small block: ten thousand one-line sections do not make ten thousand renders
+  const cost = Math.max(markdown.length, MIN_RENDER_COST);
+  if (cost > budget.left) return plainTextHtml(markdown);
+  budget.left -= cost;
+  let html = "";
+  for (const segment of splitHostile(markdown)) {
+    if (segment.plain) {
+      html += `<p class="md-plain">${escapeHtml(segment.text)}</p>`;
+      continue;
+    }
+    try {
+      html += String(processor.processSync(segment.text));
+    } catch {
+      html += plainTextHtml(segment.text); // a nesting too deep for the renderer
+    }
+  }
+  cache.set(key, html);
+  return html;
+}
+
+export interface PartialRender {
+  html: string;
+  /** Characters formatted; the rest (if any) is in `html` as plain text, or not shown. */
+  formatted: number;
+  /** Characters of the text shown at all. */
+  shown: number;
+  total: number;
+}
+
+/**
+ * A long Markdown text rendered as far as the budget goes (cut between blocks), the rest as plain text:
+ * the original view of a huge checkpoint.
+ */
+export function renderMarkdownPrefix(markdown: string, budget: RenderBudget = renderBudget()): PartialRender {
+  const total = markdown.length;
+  const cut = blockBoundaryBefore(markdown, budget.left);
+  if (cut >= total) {
+    const html = renderMarkdown(markdown, budget);
+    return { html, formatted: total, shown: total, total };
+  }
+  const head = markdown.slice(0, cut);
+  const tail = markdown.slice(cut);
+  const html = renderMarkdown(head, budget) + plainTextHtml(tail);
+  return { html, formatted: cut, shown: cut + Math.min(tail.length, PLAIN_MAX_CHARS), total };
 }
 
 /** A leading YAML frontmatter block, split from the body so it is not rendered as a heading. */
@@ -78,17 +169,4 @@ export function splitFrontmatter(text: string): { frontmatter: string | null; bo
   return { frontmatter: match[1], body: text.slice(match[0].length) };
 }
 
-/**
- * The HTML of an original checkpoint for a sandboxed `srcdoc` frame: a Content-Security-Policy that
- * blocks every network load (the file's own inline CSS still applies), and nothing else changed.
- */
-export function originalHtmlForFrame(html: string): string {
-  const csp =
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'">` +
-    `<base target="_blank">`;
-  const head = /<head(?:\s[^>]*)?>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + csp + html.slice(head.index + head[0].length);
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (doctype) return doctype[0] + csp + html.slice(doctype[0].length);
-  return csp + html;
-}
+export { originalHtmlForFrame } from "./frame";

@@ -1,14 +1,55 @@
 import "server-only";
 import type { DocumentRow } from "../../db/schema";
-import { originalHtmlForFrame, renderMarkdown, splitFrontmatter } from "./markdown";
+import { RenderCache } from "./cache";
+import { originalHtmlForFrame } from "./frame";
+import { PLAIN_MAX_CHARS, renderBudget, renderMarkdownPrefix, splitFrontmatter, type RenderBudget } from "./markdown";
+
+/** HTML originals are framed up to this size; past it the frame shows the beginning of the file. */
+export const FRAME_MAX_CHARS = 512 * 1024;
 
 export type OriginalProps =
-  | { kind: "html"; srcDoc: string; source: string }
-  | { kind: "markdown"; html: string; frontmatter: string | null; source: string };
+  | { kind: "html"; srcDoc: string; source: string; note: string | null }
+  | { kind: "markdown"; html: string; frontmatter: string | null; source: string; note: string | null };
 
-/** The original view of a document: HTML for a sandboxed frame, or Markdown rendered and sanitised. */
-export function originalView(doc: Pick<DocumentRow, "format" | "original">): OriginalProps {
-  if (doc.format === "html") return { kind: "html", srcDoc: originalHtmlForFrame(doc.original), source: doc.original };
-  const { frontmatter, body } = splitFrontmatter(doc.original);
-  return { kind: "markdown", html: renderMarkdown(body), frontmatter, source: doc.original };
+const frames = new RenderCache(64, 32 * 1024 * 1024);
+
+function size(chars: number): string {
+  return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / 1024))} KB`;
+}
+
+/** The source shown beside the rendering, at most PLAIN_MAX_CHARS of it. */
+function sourceOf(text: string): string {
+  return text.length > PLAIN_MAX_CHARS ? `${text.slice(0, PLAIN_MAX_CHARS)}\n\n… ${size(text.length - PLAIN_MAX_CHARS)} more not shown.` : text;
+}
+
+function framed(html: string): string {
+  const key = RenderCache.key("frame", html);
+  const hit = frames.get(key);
+  if (hit !== undefined) return hit;
+  const srcDoc = originalHtmlForFrame(html);
+  frames.set(key, srcDoc);
+  return srcDoc;
+}
+
+/**
+ * The original view of a document, from what the index stored (never the file): HTML for a sandboxed frame,
+ * or Markdown rendered and sanitised. Huge documents are rendered in part, with a note that says so.
+ */
+export function originalView(doc: Pick<DocumentRow, "format" | "original">, budget: RenderBudget = renderBudget()): OriginalProps {
+  const text = doc.original;
+  if (doc.format === "html") {
+    const cut = text.length > FRAME_MAX_CHARS;
+    const note = cut ? `This file is ${size(text.length)}: the frame shows its first ${size(FRAME_MAX_CHARS)}.` : null;
+    return { kind: "html", srcDoc: framed(cut ? text.slice(0, FRAME_MAX_CHARS) : text), source: sourceOf(text), note };
+  }
+  const { frontmatter, body } = splitFrontmatter(text);
+  const render = renderMarkdownPrefix(body, budget);
+  let note: string | null = null;
+  if (render.formatted < render.total) {
+    note =
+      render.shown < render.total
+        ? `This file is ${size(render.total)}: the first ${size(render.formatted)} are formatted, the next ${size(render.shown - render.formatted)} shown as plain text, and the rest is not shown.`
+        : `This file is ${size(render.total)}: the first ${size(render.formatted)} are formatted and the rest is shown as plain text.`;
+  }
+  return { kind: "markdown", html: render.html, frontmatter, source: sourceOf(text), note };
 }

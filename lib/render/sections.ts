@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReferencedFileRow, SectionRow } from "../../db/schema";
 import { CANONICAL_SECTIONS } from "../parse/types";
-import { renderMarkdown } from "./markdown";
+import { renderBudget, renderMarkdown, type RenderBudget } from "./markdown";
 
 /** One section of the normalised view, ready to draw. */
 export type SectionBlock =
@@ -37,24 +37,33 @@ export function proseOf(text: string): string {
   return text.split("\n").filter((l) => !LIST_LINE.test(l)).join("\n").trim();
 }
 
+/** File entries shown per section at most (a document may list thousands of paths). */
+export const MAX_FILE_ENTRIES = 500;
+
+/** Trim the characters of `set` from both ends; linear (a regular expression like `[\s|:*]+$` is not). */
+function trimChars(text: string, leading: string, trailing = leading): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && leading.includes(text[start])) start++;
+  while (end > start && trailing.includes(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
 /** What the author wrote beside a path on its line ("src/app.ts | worth reading first" -> "worth reading first"). */
-function noteFor(path: string, text: string): string {
-  const line = text.split("\n").find((l) => l.includes(path));
+function noteFor(path: string, lines: readonly string[]): string {
+  const line = lines.find((l) => l.includes(path));
   if (!line) return "";
-  return line
-    .replace(path, "")
-    .replace(/`+/g, "")
-    .replace(/^[\s|:*\-—–>]+|[\s|:*]+$/g, "")
-    .replace(/\s*\|\s*/g, " · ")
-    .replace(/^[-—–:·\s]+/, "")
-    .trim();
+  const rest = trimChars(line.replace(path, "").replace(/`+/g, "").slice(0, 400), " \t|:*-—–>", " \t|:*");
+  return trimChars(rest.replace(/\s*\|\s*/g, " · "), "-—–:· \t").trim();
 }
 
 function files(refs: ReferencedFileRow[], role: "key" | "modified", text: string): FileEntry[] {
   const seen = new Set<string>();
+  const lines = text ? text.split("\n") : [];
   return refs
     .filter((r) => r.role === role && !seen.has(r.path) && seen.add(r.path))
-    .map((r) => ({ path: r.path, present: r.existsNow === null ? null : r.existsNow, note: noteFor(r.path, text) }));
+    .slice(0, MAX_FILE_ENTRIES)
+    .map((r) => ({ path: r.path, present: r.existsNow === null ? null : r.existsNow, note: noteFor(r.path, lines) }));
 }
 
 /**
@@ -62,21 +71,25 @@ function files(refs: ReferencedFileRow[], role: "key" | "modified", text: string
  * under the headings the author wrote. The task list replaces the list of the first remaining / next-steps
  * section, or comes first when no section holds it.
  */
-export function sectionBlocks(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }): { blocks: SectionBlock[]; checklistPlaced: boolean } {
+export function sectionBlocks(
+  sections: SectionRow[],
+  opts: { hasTasks: boolean; references: ReferencedFileRow[]; budget?: RenderBudget },
+): { blocks: SectionBlock[]; checklistPlaced: boolean } {
+  const budget = opts.budget ?? renderBudget();
   const ordered = canonicalOrder(sections);
   const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
   const blocks = ordered.map((s): SectionBlock => {
     const key = `s${s.id}`;
     const base = { key, heading: s.heading, canonical: s.canonical };
     if (s === home) {
-      return { ...base, type: "checklist", html: renderMarkdown(proseOf(s.text)) };
+      return { ...base, type: "checklist", html: renderMarkdown(proseOf(s.text), budget) };
     }
     const role = s.canonical === "key-files" ? "key" : s.canonical === "modified-files" ? "modified" : null;
     if (role) {
       const entries = files(opts.references, role, s.text);
       if (entries.length) return { ...base, type: "files", role, files: entries };
     }
-    return { ...base, type: "text", html: renderMarkdown(s.text) };
+    return { ...base, type: "text", html: renderMarkdown(s.text, budget) };
   });
   return { blocks, checklistPlaced: !!home };
 }
