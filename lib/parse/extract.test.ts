@@ -40,6 +40,7 @@ describe("status", () => {
   it("reads a current-state statement, and never a per-item status in a list", () => {
     expect(read("# X\n\n## Current state\nThe exporter is **complete** and merged.\n").status).toBe("completed");
     expect(read("# X\n\n## Current state\nNo code work is in progress.\n").status).toBeNull();
+    expect(read("# X\n\n## Current state summary\nHalf of the importer is done and tested.\n").status).toBeNull();
     expect(read("# X\n\n## Parts\n### Importer\n- **Status:** done\n").status).toBeNull();
   });
 

@@ -43,6 +43,8 @@ export function statusFromStatement(text: string): NormalisedStatus | null {
   if (!raw) return null;
   if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|incomplete|未完|미완/i.test(raw)) return null;
   if (/\b(?:no|nothing)\s+(?:\w+\s+){0,3}(?:is\s+|are\s+)?(?:in[ -]progress|ongoing|running)/i.test(raw)) return null;
+  // "Half of the importer is done": a part done is not the work done
+  if (/\b(?:half|partly|partially|part of|some of|most of|much of|mostly|almost|nearly)\b|\b\d{1,2}\s?%/i.test(raw)) return null;
   const done = /\b(?:is|are|was|were|now|fully|all|everything)\s+(?:\w+\s+)?(?:complete|completed|done|finished|shipped|delivered)\b|(?:^|[-—:–]\s*)(?:complete|completed|done|finished)\b|\bcomplete[.!]?$|完了|完成|완료|hecha|entregado|terminé|fermé|abgeschlossen|erledigt|concluído|tamamlandı|завершен|выполнен|hoàn thành/i.test(raw);
   const going = /\b(?:in[ -]progress|ongoing|wip|still (?:working|going|running))\b|진행 ?중|進行中|进行中|作業中|en cours|en curso|em andamento|in corso|in arbeit|devam ediyor|в работе/i.test(raw);
   if (done === going) return null;
