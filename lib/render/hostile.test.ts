@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { splitHostile } from "./defuse";
 import { FRAME_POLICY, originalHtmlForFrame } from "./frame";
 import { FORMAT_BUDGET_CHARS, PLAIN_MAX_CHARS, renderBudget, renderMarkdown } from "./markdown";
-import { FRAME_MAX_CHARS, originalView } from "./original";
+import { FRAME_MAX_CHARS, originalView, originalViewYielding } from "./original";
 import { sectionBlocks } from "./sections";
 
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -129,5 +129,22 @@ describe("originalHtmlForFrame", () => {
     if (view.kind !== "html") throw new Error("expected html");
     expect(view.note).toMatch(/^This file is 1\.1 MB: the frame shows its first 512 KB\.$/);
     expect(view.srcDoc.length).toBeLessThan(FRAME_MAX_CHARS * 1.2);
+  }, 60_000);
+});
+
+describe("the page's render gives way to other requests", () => {
+  it("lets other work run between pieces of a large render", async () => {
+    const original = `# Big\n\n${"Some *prose* with `code` and a [link](https://x.test).\n\n".repeat(2000)}`;
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      ticks++;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const view = await originalViewYielding({ format: "frontmatter-md", original: `${original}<!-- ${Math.random()} -->` });
+    done = true;
+    expect(view.kind === "markdown" && view.html).toContain("<h1>Big</h1>");
+    expect(ticks).toBeGreaterThan(3);
   }, 60_000);
 });

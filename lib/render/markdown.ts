@@ -106,12 +106,62 @@ export function plainTextHtml(text: string): string {
   return `<pre class="md-plain">${escapeHtml(shown)}</pre>${more}`;
 }
 
+/** Markdown formatted in one go at most: between pieces the page's render gives way to other requests. */
+export const CHUNK_CHARS = 4 * 1024;
+
+/**
+ * A render as a sequence of steps: it yields between pieces of at most CHUNK_CHARS (cut between blocks), so
+ * that the page can let other requests run in between (renderMarkdownYielding) while scripts and tests run
+ * it straight through (renderMarkdown).
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runStepsYielding<T>(steps: Steps<T>): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await giveWay();
+  }
+}
+
+function* formatSteps(markdown: string): Steps<string> {
+  let html = "";
+  for (const segment of splitHostile(markdown)) {
+    if (segment.plain) {
+      html += `<p class="md-plain">${escapeHtml(segment.text)}</p>`;
+      continue;
+    }
+    let rest = segment.text;
+    while (rest) {
+      const cut = blockBoundaryBefore(rest, CHUNK_CHARS) || rest.length;
+      const piece = rest.slice(0, cut);
+      rest = rest.slice(cut);
+      try {
+        html += String(processor.processSync(piece));
+      } catch {
+        html += plainTextHtml(piece); // a nesting too deep for the renderer
+      }
+      if (rest) yield;
+    }
+  }
+  return html;
+}
+
 /**
  * Sanitised HTML for a Markdown text, within the budget: a text larger than what the budget has left is shown
- * as plain text. Pathological paragraphs are made literal first (./defuse), and a render that fails (a
+ * as plain text. Pathological paragraphs are shown as plain text (./defuse), and a render that fails (a
  * nesting too deep for the renderer) falls back to plain text.
  */
-export function renderMarkdown(markdown: string, budget: RenderBudget = renderBudget()): string {
+export function* renderMarkdownSteps(markdown: string, budget: RenderBudget = renderBudget()): Steps<string> {
   if (!markdown.trim()) return "";
   const key = RenderCache.key("md", markdown);
   const hit = cache.get(key);
@@ -120,20 +170,17 @@ export function renderMarkdown(markdown: string, budget: RenderBudget = renderBu
   const cost = Math.max(markdown.length, MIN_RENDER_COST);
   if (cost > budget.left) return plainTextHtml(markdown);
   budget.left -= cost;
-  let html = "";
-  for (const segment of splitHostile(markdown)) {
-    if (segment.plain) {
-      html += `<p class="md-plain">${escapeHtml(segment.text)}</p>`;
-      continue;
-    }
-    try {
-      html += String(processor.processSync(segment.text));
-    } catch {
-      html += plainTextHtml(segment.text); // a nesting too deep for the renderer
-    }
-  }
+  const html = yield* formatSteps(markdown);
   cache.set(key, html);
   return html;
+}
+
+export function renderMarkdown(markdown: string, budget: RenderBudget = renderBudget()): string {
+  return runSteps(renderMarkdownSteps(markdown, budget));
+}
+
+export function renderMarkdownYielding(markdown: string, budget: RenderBudget = renderBudget()): Promise<string> {
+  return runStepsYielding(renderMarkdownSteps(markdown, budget));
 }
 
 export interface PartialRender {
@@ -149,16 +196,16 @@ export interface PartialRender {
  * A long Markdown text rendered as far as the budget goes (cut between blocks), the rest as plain text:
  * the original view of a huge checkpoint.
  */
-export function renderMarkdownPrefix(markdown: string, budget: RenderBudget = renderBudget()): PartialRender {
+export function* renderMarkdownPrefixSteps(markdown: string, budget: RenderBudget = renderBudget()): Steps<PartialRender> {
   const total = markdown.length;
   const cut = blockBoundaryBefore(markdown, budget.left);
   if (cut >= total) {
-    const html = renderMarkdown(markdown, budget);
+    const html = yield* renderMarkdownSteps(markdown, budget);
     return { html, formatted: total, shown: total, total };
   }
   const head = markdown.slice(0, cut);
   const tail = markdown.slice(cut);
-  const html = renderMarkdown(head, budget) + plainTextHtml(tail);
+  const html = (yield* renderMarkdownSteps(head, budget)) + plainTextHtml(tail);
   return { html, formatted: cut, shown: cut + Math.min(tail.length, PLAIN_MAX_CHARS), total };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { DocumentRow } from "../../db/schema";
 import { RenderCache } from "./cache";
 import { originalHtmlForFrame } from "./frame";
-import { PLAIN_MAX_CHARS, renderBudget, renderMarkdownPrefix, splitFrontmatter, type RenderBudget } from "./markdown";
+import { PLAIN_MAX_CHARS, renderBudget, renderMarkdownPrefixSteps, runSteps, runStepsYielding, splitFrontmatter, type RenderBudget, type Steps } from "./markdown";
 
 /** HTML originals are framed up to this size; past it the frame shows the beginning of the file. */
 export const FRAME_MAX_CHARS = 512 * 1024;
@@ -35,7 +35,7 @@ function framed(html: string): string {
  * The original view of a document, from what the index stored (never the file): HTML for a sandboxed frame,
  * or Markdown rendered and sanitised. Huge documents are rendered in part, with a note that says so.
  */
-export function originalView(doc: Pick<DocumentRow, "format" | "original">, budget: RenderBudget = renderBudget()): OriginalProps {
+function* originalSteps(doc: Pick<DocumentRow, "format" | "original">, budget: RenderBudget): Steps<OriginalProps> {
   const text = doc.original;
   if (doc.format === "html") {
     const cut = text.length > FRAME_MAX_CHARS;
@@ -43,7 +43,7 @@ export function originalView(doc: Pick<DocumentRow, "format" | "original">, budg
     return { kind: "html", srcDoc: framed(cut ? text.slice(0, FRAME_MAX_CHARS) : text), source: sourceOf(text), note };
   }
   const { frontmatter, body } = splitFrontmatter(text);
-  const render = renderMarkdownPrefix(body, budget);
+  const render = yield* renderMarkdownPrefixSteps(body, budget);
   let note: string | null = null;
   if (render.formatted < render.total) {
     note =
@@ -52,4 +52,13 @@ export function originalView(doc: Pick<DocumentRow, "format" | "original">, budg
         : `This file is ${size(render.total)}: the first ${size(render.formatted)} are formatted and the rest is shown as plain text.`;
   }
   return { kind: "markdown", html: render.html, frontmatter, source: sourceOf(text), note };
+}
+
+export function originalView(doc: Pick<DocumentRow, "format" | "original">, budget: RenderBudget = renderBudget()): OriginalProps {
+  return runSteps(originalSteps(doc, budget));
+}
+
+/** The same, giving way to other requests between pieces of the render: what the page uses. */
+export function originalViewYielding(doc: Pick<DocumentRow, "format" | "original">, budget: RenderBudget = renderBudget()): Promise<OriginalProps> {
+  return runStepsYielding(originalSteps(doc, budget));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReferencedFileRow, SectionRow } from "../../db/schema";
 import { CANONICAL_SECTIONS } from "../parse/types";
-import { renderBudget, renderMarkdown, type RenderBudget } from "./markdown";
+import { renderBudget, renderMarkdownSteps, runSteps, runStepsYielding, type RenderBudget, type Steps } from "./markdown";
 
 /** One section of the normalised view, ready to draw. */
 export type SectionBlock =
@@ -71,27 +71,40 @@ function files(refs: ReferencedFileRow[], role: "key" | "modified", text: string
  * under the headings the author wrote. The task list replaces the list of the first remaining / next-steps
  * section, or comes first when no section holds it.
  */
-export function sectionBlocks(
+function* sectionBlocksSteps(
   sections: SectionRow[],
   opts: { hasTasks: boolean; references: ReferencedFileRow[]; budget?: RenderBudget },
-): { blocks: SectionBlock[]; checklistPlaced: boolean } {
+): Steps<{ blocks: SectionBlock[]; checklistPlaced: boolean }> {
   const budget = opts.budget ?? renderBudget();
   const ordered = canonicalOrder(sections);
   const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
-  const blocks = ordered.map((s): SectionBlock => {
+  const blocks: SectionBlock[] = [];
+  for (const s of ordered) {
+    if (blocks.length) yield;
     const key = `s${s.id}`;
     const base = { key, heading: s.heading, canonical: s.canonical };
     if (s === home) {
-      return { ...base, type: "checklist", html: renderMarkdown(proseOf(s.text), budget) };
+      blocks.push({ ...base, type: "checklist", html: yield* renderMarkdownSteps(proseOf(s.text), budget) });
+      continue;
     }
     const role = s.canonical === "key-files" ? "key" : s.canonical === "modified-files" ? "modified" : null;
     if (role) {
       const entries = files(opts.references, role, s.text);
-      if (entries.length) return { ...base, type: "files", role, files: entries };
+      if (entries.length) {
+        blocks.push({ ...base, type: "files", role, files: entries });
+        continue;
+      }
     }
-    return { ...base, type: "text", html: renderMarkdown(s.text, budget) };
-  });
+    blocks.push({ ...base, type: "text", html: yield* renderMarkdownSteps(s.text, budget) });
+  }
   return { blocks, checklistPlaced: !!home };
+}
+
+export function sectionBlocks(
+  sections: SectionRow[],
+  opts: { hasTasks: boolean; references: ReferencedFileRow[]; budget?: RenderBudget },
+): { blocks: SectionBlock[]; checklistPlaced: boolean } {
+  return runSteps(sectionBlocksSteps(sections, opts));
 }
 
 /** Key files the page could not place in a section of their own. */
@@ -103,5 +116,11 @@ export function unplacedKeyFiles(blocks: SectionBlock[], references: ReferencedF
 /** The normalised view of a document: its blocks, and the key files no section of its own holds. */
 export function normalisedView(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }) {
   const { blocks, checklistPlaced } = sectionBlocks(sections, opts);
+  return { blocks, checklistPlaced, extraKeyFiles: unplacedKeyFiles(blocks, opts.references) };
+}
+
+/** The same, giving way to other requests between pieces of the render: what the page uses. */
+export async function normalisedViewYielding(sections: SectionRow[], opts: { hasTasks: boolean; references: ReferencedFileRow[] }) {
+  const { blocks, checklistPlaced } = await runStepsYielding(sectionBlocksSteps(sections, opts));
   return { blocks, checklistPlaced, extraKeyFiles: unplacedKeyFiles(blocks, opts.references) };
 }

@@ -11,8 +11,8 @@ import { ViewToggle } from "@/components/checkpoint/view-toggle";
 import { FreshnessBanner } from "@/components/freshness-banner";
 import { checkpointPage } from "@/lib/queries/checkpoint";
 import { readDb } from "@/lib/queries/db";
-import { originalView } from "@/lib/render/original";
-import { normalisedView } from "@/lib/render/sections";
+import { originalViewYielding } from "@/lib/render/original";
+import { normalisedViewYielding } from "@/lib/render/sections";
 import { CompleteButton } from "./_write/complete-button";
 import { ReviewPanel } from "./_review/review-panel";
 import { ResumePanel } from "./_resume/resume-panel";
@@ -73,10 +73,10 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
         <div className="min-w-0 space-y-4">
           <ViewToggle id={doc.id} view={view} />
           {view === "original" ? (
-            <OriginalView title={title} {...originalView(doc)} />
+            <OriginalView title={title} {...await originalViewYielding(doc)} />
           ) : (
             <NormalisedView
-              {...normalisedView(data.sections, { hasTasks: tasks.length > 0, references: data.references })}
+              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references })}
               tasks={tasks}
               documentsByPath={data.documentsByPath}
             />
