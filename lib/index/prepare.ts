@@ -50,6 +50,8 @@ export function bodyOf(parsed: ParsedDocument | null, fallback: string): string 
 
 /** Scan for secrets first, then parse the redacted text: nothing downstream ever sees a raw secret. */
 export async function prepareDocument(input: PrepareInput): Promise<PreparedDocument> {
+  // the server indexes in-process (live updates): give way to its requests before each document's work
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const text = stripBom(input.text);
   const { findings, redacted } = await scanSecrets(text, basename(input.path));
   const redactedCompanions: Record<string, string> = {};
