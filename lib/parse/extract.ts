@@ -42,7 +42,7 @@ const TITLE_LABEL = /^(?:checkpoint|handoff|working on|session state|session han
 /** Headings whose value is the work itself (`## Working on: Checkout rework`). */
 const WORK_KEYS = /^(?:working on|current task|task|goal|objective|focus|current focus|active task|current work|mission)$/;
 /** Headings that state the saved work's current state or task. */
-const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
+const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|currently working on|^in progress$|現在作業中|作業中の(?:タスク|内容)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
 const RECENT_COMMITS = /recent commits|latest commits|last commits|últimos commits|ultimos commits|letzte commits|commits? recentes|derniers commits|最近のコミット|最近的提交|최근 커밋|git log/i;
 /** Sentence shapes are looked for only in lines of ordinary length. */
 const MAX_PROSE_LINE = 2000;
@@ -189,6 +189,12 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     break;
   }
   if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
+  // a heading that states the status ("## ✅ IMPLEMENTATION STATUS - COMPLETE!") outranks a stale header value
+  for (const h of realHeadings(o)) {
+    const m = /^(?:[\p{L}\d ]{0,30}\s)?status\s*[-–—:：]\s*(.+)$/iu.exec(cleanHeading(h.text));
+    const status = m ? normaliseStatus(m[1]) : null;
+    if (status?.status) return { status: status.status, raw: status.raw, source: "heading:status" };
+  }
   let asked = 0; // a file of a thousand "## Status" headings is asked about its first few
   for (const h of realHeadings(o)) {
     const words = cleanHeading(h.text).toLowerCase();
