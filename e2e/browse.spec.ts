@@ -132,11 +132,14 @@ test.describe("checkpoint page", () => {
     await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await location.textContent());
 
-    const branch = page.getByRole("navigation", { name: "Checkpoints on this branch" });
-    await branch.getByRole("link", { name: /^Previous:/ }).click();
-    await expect(page.getByRole("heading", { level: 1, name: FIXTURE.secretTitle })).toBeVisible();
-    await page.getByRole("navigation", { name: "Checkpoints on this branch" }).getByRole("link", { name: /^Next:/ }).click();
-    await expect(page.getByRole("heading", { level: 1, name: FIXTURE.missingTitle })).toBeVisible();
+    // previous/next follow the same piece of work (its lineage), not whatever else was saved on the branch
+    await openCheckpoint(page, "project-001", "Rate limiter for the public API (part 11)");
+    const saves = page.getByRole("navigation", { name: "Saves of this work" });
+    await saves.getByRole("link", { name: /^Previous:/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rate limiter for the public API (part 1)" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Newer save" })).toContainText("Superseded by Rate limiter for the public API (part 11), the next save of the same work.");
+    await page.getByRole("navigation", { name: "Saves of this work" }).getByRole("link", { name: /^Next:/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rate limiter for the public API (part 11)" })).toBeVisible();
   });
 
   test("research and plan links open those documents in Cairn", async ({ page }) => {

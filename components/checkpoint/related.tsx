@@ -22,13 +22,14 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 
 /** The checkpoint's neighbours and the documents it points at. */
 export function Related({ data }: { data: CheckpointPageData }) {
-  const { previous, next, links, researchFor, supersededBy, duplicateOf, aliasOf, secrets, problems, doc } = data;
+  const { previous, next, newerOnBranch, links, researchFor, supersededBy, duplicateOf, aliasOf, secrets, problems, doc } = data;
+  const byLineage = !!doc.lineage;
   return (
     <div className="space-y-4">
-      {doc.branch && (previous || next) && (
-        <nav aria-label="Checkpoints on this branch" className="rounded-lg border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">
+      {(byLineage || doc.branch) && (previous || next) && (
+        <nav aria-label={byLineage ? "Saves of this work" : "Checkpoints on this branch"} className="rounded-lg border border-stone-200 bg-white p-3 text-sm dark:border-stone-800 dark:bg-stone-900">
           <h2 className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">
-            On <span className="font-mono normal-case">{doc.branch}</span>
+            {byLineage ? "Saves of this work" : <>On <span className="font-mono normal-case">{doc.branch}</span></>}
           </h2>
           <ul className="mt-2 space-y-2">
             {previous && (
@@ -54,11 +55,16 @@ export function Related({ data }: { data: CheckpointPageData }) {
           </p>
         </Block>
       )}
-      {(supersededBy || duplicateOf) && (
+      {(supersededBy || duplicateOf || newerOnBranch) && (
         <Block id="rel-newer" title="Newer save">
           {supersededBy && (
             <p>
-              Superseded by <DocLink doc={supersededBy} />, a newer save on the same branch.
+              Superseded by <DocLink doc={supersededBy} />, the next save of the same work.
+            </p>
+          )}
+          {newerOnBranch && newerOnBranch.id !== supersededBy?.id && (
+            <p>
+              Newer save on this branch: <DocLink doc={newerOnBranch} /> (another piece of work).
             </p>
           )}
           {duplicateOf && (

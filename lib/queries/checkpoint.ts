@@ -41,8 +41,11 @@ export interface CheckpointPageData {
   researchFor: LinkedDocument[];
   secrets: { rule: string; line: number }[];
   problems: string[];
+  /** Previous and next saves of the same lineage (the same piece of work). */
   previous: LinkedDocument | null;
   next: LinkedDocument | null;
+  /** A newer save of another task on the same branch: a neutral link, not a successor. */
+  newerOnBranch: LinkedDocument | null;
   supersededBy: LinkedDocument | null;
   duplicateOf: LinkedDocument | null;
   /** A pointer file (LATEST.md naming another file): the document it points to. */
@@ -74,9 +77,13 @@ function metaLinks(meta: Record<string, unknown> | null): { path: string; role: 
 
 const normalisePath = (p: string) => p.replace(/^\.\//, "");
 
-/** Neighbours on the same branch of the same repository, by save time. */
-function neighbour(db: CairnDb, doc: DocumentRow, direction: "previous" | "next"): LinkedDocument | null {
-  if (!doc.repositoryId || !doc.branch || !doc.savedAt) return null;
+/**
+ * Neighbours by save time: of the same lineage (the same piece of work) when the checkpoint has one,
+ * else on the same branch; `scope: "branch"` asks for the branch whatever the lineage.
+ */
+function neighbour(db: CairnDb, doc: DocumentRow, direction: "previous" | "next", scope: "lineage" | "branch" = "lineage"): LinkedDocument | null {
+  const byLineage = scope === "lineage" && !!doc.lineage;
+  if (!doc.repositoryId || !doc.savedAt || (!byLineage && !doc.branch)) return null;
   const before = direction === "previous";
   const order = before ? [desc(documents.savedAt), desc(documents.id)] : [asc(documents.savedAt), asc(documents.id)];
   const time = before
@@ -86,11 +93,27 @@ function neighbour(db: CairnDb, doc: DocumentRow, direction: "previous" | "next"
     db
       .select(linkColumns)
       .from(documents)
-      .where(and(eq(documents.repositoryId, doc.repositoryId), eq(documents.branch, doc.branch), eq(documents.kind, doc.kind), time))
+      .where(
+        and(
+          eq(documents.repositoryId, doc.repositoryId),
+          byLineage ? eq(documents.lineage, doc.lineage as string) : eq(documents.branch, doc.branch as string),
+          eq(documents.kind, doc.kind),
+          time,
+        ),
+      )
       .orderBy(...order)
       .limit(1)
       .get() ?? null
   );
+}
+
+/** The next save on the branch when it belongs to another piece of work (else the lineage's next covers it). */
+function newerOnBranch(db: CairnDb, doc: DocumentRow): LinkedDocument | null {
+  if (!doc.lineage) return null;
+  const next = neighbour(db, doc, "next", "branch");
+  if (!next) return null;
+  const lineage = db.select({ lineage: documents.lineage }).from(documents).where(eq(documents.id, next.id)).get()?.lineage;
+  return lineage === doc.lineage ? null : next;
 }
 
 /** Everything the checkpoint page shows, in a handful of indexed queries (no per-row lookups). */
@@ -169,6 +192,7 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
     problems: db.select({ message: problems.message }).from(problems).where(eq(problems.documentId, id)).all().map((p) => p.message),
     previous: neighbour(db, doc, "previous"),
     next: neighbour(db, doc, "next"),
+    newerOnBranch: newerOnBranch(db, doc),
     supersededBy: byId(doc.supersededBy),
     duplicateOf: byId(doc.duplicateOf),
     aliasOf: byId(doc.aliasOf),
