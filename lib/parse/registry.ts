@@ -12,7 +12,7 @@ import { projectNotesParser } from "./project-notes";
 import { reviewParser } from "./review";
 import { otherMdParser } from "./other-md";
 import { dataCheckpointParser } from "./data-checkpoint";
-import { CONTENT_ROUTES, CONVENTION_ROUTES, FORCED_ROUTES, isConventionPath, looksLikeCheckpoint, routedFormats, type Route } from "./routes";
+import { CONTENT_ROUTES, CONVENTION_ROUTES, FORCED_ROUTES, isConventionPath, looksLikeCheckpoint, routedAttempts, routedFormats, type Route } from "./routes";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
 export const PARSERS: readonly Parser[] = [
@@ -49,10 +49,14 @@ export function isCandidatePath(relPath: string): boolean {
   return PARSERS.some((parser) => parser.claims(path)) || isConventionPath(path);
 }
 
-/** Parsers that claim the path, best first, then those a convention route sends it to (lib/parse/routes.ts). */
+/**
+ * Parsers that claim the path, best first; for a path no family claims, those a convention route sends it to
+ * (lib/parse/routes.ts). Parsing also tries the routes after claiming families that decline the content.
+ */
 export function parsersFor(relPath: string): Parser[] {
   const path = normalise(relPath);
-  return [...new Set([...PARSERS.filter((parser) => parser.claims(path)), ...routed(path, CONVENTION_ROUTES)])];
+  const claimed = PARSERS.filter((parser) => parser.claims(path));
+  return claimed.length ? claimed : [...new Set(routed(path, CONVENTION_ROUTES))];
 }
 
 export function companionsFor(relPath: string): string[] {
@@ -72,8 +76,19 @@ interface Attempt {
   forced?: boolean;
 }
 
+/** Convention routes, each with how it may read the file (forced by its place, or gated on its text). */
+function conventionAttempts(path: string): Attempt[] {
+  return routedAttempts(path, CONVENTION_ROUTES).flatMap((route) => {
+    const parser = BY_FORMAT.get(route.format);
+    if (!parser) return [];
+    const gate = route.gate;
+    return [{ parser, forced: route.force, gate: gate ? (i: ParseInput) => gate(i.text) : undefined }];
+  });
+}
+
 function attemptsFor(input: ParseInput, options: ParseOptions): Attempt[] {
-  const named = parsersFor(input.path).map((parser) => ({ parser }));
+  const path = normalise(input.path);
+  const named = [...PARSERS.filter((parser) => parser.claims(path)).map((parser) => ({ parser })), ...conventionAttempts(path)];
   const content = routed(normalise(input.path), CONTENT_ROUTES).map((parser) => ({
     parser,
     gate: (i: ParseInput) => looksLikeCheckpoint(i.path, i.text.slice(0, 64 * 1024)),

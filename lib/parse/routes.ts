@@ -11,12 +11,23 @@
  *   family its extension suggests, whatever its content.
  */
 import type { Format } from "./types";
+import { parseDateText } from "./heuristics/dates";
 import { baseName, lowerPath } from "./heuristics/text";
 
 export interface Route {
-  /** Families to try, best first (each family's own `accepts` still applies). */
+  /** Families to try, best first (each family's own `accepts` still applies, unless `force`). */
   formats: readonly Format[];
   matches(lowerRelPath: string): boolean;
+  /** The place says checkpoint: read it even when the family's own test of the content would decline. */
+  force?: boolean;
+  /** The name only suggests a checkpoint: the text must look like a save too. */
+  gate?(text: string): boolean;
+}
+
+export interface RoutedFormat {
+  format: Format;
+  force: boolean;
+  gate?(text: string): boolean;
 }
 
 const MARKDOWN = /\.(?:md|markdown|mdown|txt)$/;
@@ -38,8 +49,31 @@ export const CONVENTION_ROUTES: readonly Route[] = [
   // everything under .claude/checkpoints and .claude/handoffs
   { formats: ["frontmatter-md", "other-md"], matches: (p) => /(^|\/)\.claude\/checkpoints\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
   { formats: ["handoff"], matches: (p) => /(^|\/)\.claude\/handoffs?\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) },
-  { formats: ["html"], matches: (p) => /(^|\/)\.claude\/(?:checkpoints|handoffs?)\/(?:.+\/)?[^/]+$/.test(p) && HTML.test(p) && !isFolderDoc(p) },
+  { formats: ["html"], force: true, matches: (p) => /(^|\/)\.claude\/(?:checkpoints|handoffs?)\/(?:.+\/)?[^/]+$/.test(p) && HTML.test(p) && !isFolderDoc(p) },
+  // a folder named checkpoints anywhere (docs/checkpoints, design/checkpoints): its text and HTML files
+  { formats: ["frontmatter-md", "other-md"], matches: (p) => /(^|\/)checkpoints\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) && !isTooling(p) },
+  { formats: ["html"], force: true, matches: (p) => /(^|\/)checkpoints\/(?:.+\/)?[^/]+$/.test(p) && HTML.test(p) && !isFolderDoc(p) && !isTooling(p) },
+  // a Markdown file whose name says session, checkpoint, handoff, snapshot or state (or STATUS.md), anywhere,
+  // when its text is dated like a save: ADMIN_LIMITS_CHECKPOINT_SEP30.md, notes/2026-07-31-polish-session.md
+  { formats: ["other-md"], matches: (p) => NAMED_LIKE_A_SAVE.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
 ];
+
+/** Words in a file name that suggest a save. */
+const NAMED_LIKE_A_SAVE = /^(?:(?:.*[-_. ])?(?:sessions?|checkpoints?|handoffs?|handovers?|snapshot|state)(?:[-_. ].*)?|status)\.(?:md|markdown)$/;
+
+/** Skill definitions, commands, prompts and templates talk about checkpoints; they are not checkpoints. */
+function isTooling(p: string): boolean {
+  return /(^|\/)(?:commands|skills|plugins|templates?|prompts|agents?)\//.test(p) || /(^|[-_/.])templates?([-_.]|$)/.test(baseName(p)) || /^(?:readme|changelog|contributing|skill|claude|agents)\.md$/.test(baseName(p));
+}
+
+/**
+ * A save is dated: a real date (not a placeholder) in the first lines outside code fences and HTML comments.
+ * Empty templates ("Last Updated: -", "[TIMESTAMP]") are not.
+ */
+export function looksDated(text: string): boolean {
+  const head = text.slice(0, 6000).replace(/<!--[\s\S]*?(?:-->|$)/g, " ").replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
+  return parseDateText(head) !== null;
+}
 
 /** Tried for any HTML or Markdown file (after the families that claim it): each checks the content. */
 export const CONTENT_ROUTES: readonly Route[] = [
@@ -55,8 +89,13 @@ export const FORCED_ROUTES: readonly Route[] = [
 ];
 
 export function routedFormats(relPath: string, routes: readonly Route[]): Format[] {
+  return [...new Set(routedAttempts(relPath, routes).map((r) => r.format))];
+}
+
+/** The families routes send a path to, with how each may read it. */
+export function routedAttempts(relPath: string, routes: readonly Route[]): RoutedFormat[] {
   const p = lowerPath(relPath);
-  return [...new Set(routes.filter((r) => r.matches(p)).flatMap((r) => r.formats))];
+  return routes.filter((r) => r.matches(p)).flatMap((r) => r.formats.map((format) => ({ format, force: r.force === true, gate: r.gate })));
 }
 
 export function isConventionPath(relPath: string): boolean {

@@ -3,6 +3,7 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findCandidateFiles } from "../../lib/discover/candidates";
 import { readGlobalSettings } from "../../lib/discover/ignore";
+import { isCandidatePath, parseDocument } from "../../lib/parse/registry";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
 import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
@@ -133,5 +134,25 @@ describe("discovery finds what people keep", () => {
     expect(titles()).toEqual(["journal/today.md [other-md] Today"]);
     writeFileSync(join(space.dir, "config.json"), "{ not json");
     expect((await readGlobalSettings(join(space.dir, "config.json"))).problems[0]).toMatch(/not valid JSON/);
+  });
+});
+
+describe("names and places that suggest a save", () => {
+  it("reads plain HTML and Markdown in any checkpoints folder", () => {
+    const html = parseDocument({ path: "design/checkpoints/cart-wrap-up.html", text: "<html><head><title>x</title></head><body><h1>Cart wrap-up</h1><p>Captured 2026-05-03.</p></body></html>" });
+    expect(html.document).toMatchObject({ format: "html", title: "Cart wrap-up" });
+    expect(isCandidatePath("ml/checkpoints/model.pt")).toBe(false);
+  });
+
+  it("reads a Markdown file named like a save when it is dated, and leaves an undated template alone", () => {
+    expect(isCandidatePath("notes/2026-05-03-cart-polish-session.md")).toBe(true);
+    expect(isCandidatePath("CART_LIMITS_CHECKPOINT_MAY3.md")).toBe(true);
+    expect(isCandidatePath("STATUS.md")).toBe(true);
+    expect(isCandidatePath("docs/statistics.md")).toBe(false);
+    const dated = parseDocument({ path: "notes/2026-05-03-cart-polish-session.md", text: "# Session note — 3 May 2026 — cart polish\n\n## Next\n- [ ] tax table\n" });
+    expect(dated.document?.format).toBe("other-md");
+    const template = parseDocument({ path: "agents-memory/Checkpoint.md", text: "# Checkpoint\n\n**Last Updated:** -\n\n```\n# Checkpoint - [TIMESTAMP] 2026-01-01\n```\n" });
+    expect(template.document).toBeNull();
+    expect(parseDocument({ path: ".claude/skills/checkpoint/SESSION.md", text: "# Session 2026-05-03\n" }).document).toBeNull();
   });
 });
