@@ -17,6 +17,7 @@ import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-reposi
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
 import { isCandidatePath } from "../parse/registry";
+import { isSniffable } from "../parse/routes";
 
 export interface WatchOptions {
   db: CairnDb;
@@ -105,7 +106,8 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     const parent = dirname(path);
     if (!repos.has(parent)) return false; // git files and the repository folder itself
     const name = basename(path);
-    return !(name === ".claude" || isCandidatePath(name));
+    // the user's discovery rules, and Markdown/HTML found by content, live at the top too
+    return !(name === ".claude" || name === ".cairnignore" || isCandidatePath(name) || isSniffable(name));
   };
   const deepIgnored = (path: string, stats?: { isDirectory(): boolean }): boolean => {
     const name = basename(path);
