@@ -20,6 +20,7 @@ function href(query: CheckpointListQuery, page: number): string {
   if (query.family) params.set("family", query.family);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
+  if (query.setAside) params.set("triage", query.setAside);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/checkpoints?${search}` : "/checkpoints";
@@ -30,7 +31,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
   const db = await readDb();
   const result = listCheckpoints(db, query);
   const options = checkpointListOptions(db);
-  const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to);
+  const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to || query.setAside);
   const last = Math.min(result.firstIndex + result.rows.length - 1, result.total);
 
   return (
@@ -63,6 +64,16 @@ export default async function CheckpointsPage({ searchParams }: Props) {
         <SelectField label="Family" name="family" value={query.family} options={options.families.map((f) => ({ value: f, label: familyLabel(f) }))} />
         <InputField label="Saved from" name="from" type="date" value={query.from} />
         <InputField label="Saved until" name="to" type="date" value={query.to} />
+        <SelectField
+          label="Archived and snoozed"
+          name="triage"
+          value={query.setAside}
+          anyLabel="Hidden"
+          options={[
+            { value: "only", label: "Only these" },
+            { value: "all", label: "Shown too" },
+          ]}
+        />
       </FilterForm>
 
       {result.rows.length ? (

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories } from "../../db/schema";
+import { documentMarks, documents, repositories } from "../../db/schema";
 import { FORMATS } from "../parse/types";
 import {
   dateParam,
@@ -27,6 +27,8 @@ export interface CheckpointListQuery {
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;
+  /** Archived and snoozed checkpoints: hidden by default, "only" these, or "all" shown too. */
+  setAside?: "only" | "all";
   page: number;
 }
 
@@ -56,6 +58,7 @@ export function checkpointListQuery(sp: Record<string, string | string[] | undef
     family: param(sp.family),
     from: dateParam(sp.from),
     to: dateParam(sp.to),
+    setAside: param(sp.triage) === "only" ? "only" : param(sp.triage) === "all" ? "all" : undefined,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -68,14 +71,20 @@ function conditions(query: CheckpointListQuery): SQL {
   if (query.family) where.push(eq(documents.format, query.family));
   if (query.from) where.push(gte(documents.savedAt, query.from));
   if (query.to) where.push(lt(documents.savedAt, nextDay(query.to)));
+  // the user's triage (document_marks): archived, or snoozed until later, leaves the default list
+  const setAside = sql`exists (select 1 from ${documentMarks} where ${documentMarks.documentId} = ${documents.id} and (${documentMarks.archived} = 1 or ${documentMarks.snoozedUntil} > ${new Date().toISOString()}))`;
+  if (query.setAside === "only") where.push(setAside);
+  else if (query.setAside !== "all") where.push(sql`not ${setAside}`);
   return and(...where)!;
 }
 
 /** One page of checkpoints across repositories, newest first, with the total for the page links. */
 export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSize = PAGE_SIZE): CheckpointListPage {
   const where = conditions(query);
-  const { repo, status, family, from, to } = query;
-  const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
+  const { repo, status, family, from, to, setAside } = query;
+  // a snooze ends with time, not with a write: the minute is part of the key
+  const minute = setAside === "all" ? "" : new Date().toISOString().slice(0, 16);
+  const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to, setAside, minute })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pages);
   const rows = db
