@@ -46,16 +46,21 @@ describe("overview", () => {
 });
 
 describe("checkpoint page", () => {
-  it("links plans and research by path, and finds neighbours on the branch", () => {
+  it("links plans and research by path; previous/next follow the lineage, other work on the branch is a neutral link", () => {
     const plan = checkpointPage(space.db(), idOf(FIXTURE.planCheckpointTitle))!;
     expect(plan.links).toEqual([expect.objectContaining({ path: FIXTURE.planPath, role: "plan", document: expect.objectContaining({ title: FIXTURE.planTitle }) })]);
-    expect(plan.previous?.title).toBe("Search facets, first cut");
+    // another task saved earlier on the same branch is not this one's previous save
+    expect(plan.previous).toBeNull();
     expect(plan.next).toBeNull();
+    expect(checkpointPage(space.db(), idOf("Search facets, first cut"))?.newerOnBranch?.title).toBe(FIXTURE.planCheckpointTitle);
+    const part11 = checkpointPage(space.db(), idOf("Rate limiter for the public API (part 11)"))!;
+    expect(part11.previous?.title).toBe("Rate limiter for the public API (part 1)");
+    expect(checkpointPage(space.db(), part11.previous!.id)?.supersededBy?.title).toBe("Rate limiter for the public API (part 11)");
 
     const missing = checkpointPage(space.db(), idOf(FIXTURE.missingTitle))!;
     expect(missing.references.find((r) => r.path === FIXTURE.missingFile)?.existsNow).toBe(false);
     expect(missing.tasks.filter((t) => t.done)).toHaveLength(1);
-    expect(missing.previous?.title).toBe(FIXTURE.secretTitle);
+    expect(missing.previous).toBeNull();
 
     const secret = checkpointPage(space.db(), idOf(FIXTURE.secretTitle))!;
     expect(secret.secrets).toEqual([expect.objectContaining({ rule: "github-token" })]);
