@@ -59,7 +59,7 @@ function registerCheckpointResource(server: McpServer, access: IndexAccess): voi
           .prepare(
             `SELECT d.id, d.title, d.path, d.saved_at AS savedAt, d.freshness_level AS level, r.name AS repoName
              FROM documents d LEFT JOIN repositories r ON r.id = d.repository_id
-             WHERE d.kind = 'checkpoint' AND d.duplicate_of IS NULL ORDER BY d.saved_at DESC LIMIT ?`,
+             WHERE d.kind = 'checkpoint' AND d.duplicate_of IS NULL AND d.alias_of IS NULL ORDER BY d.saved_at DESC LIMIT ?`,
           )
           .all(RESOURCE_LIST_SIZE) as { id: string; title: string | null; path: string; savedAt: string | null; level: string | null; repoName: string | null }[];
         return {
