@@ -74,3 +74,41 @@ export function textOf(node: HtmlNode): string {
     .join("\n")
     .trim();
 }
+
+const HEADING_TAGS: Record<string, string> = { h1: "#", h2: "##", h3: "###", h4: "####", h5: "#####", h6: "######" };
+
+/**
+ * The page as light Markdown (headings, list items, code spans, bold labels, paragraphs), so that the shared
+ * extraction layer reads a plain HTML checkpoint's fields as it reads a Markdown one. Scripts and styles are skipped.
+ */
+export function markdownOf(node: HtmlNode): string {
+  const parts: string[] = [];
+  const walk = (n: HtmlNode) => {
+    if (n.nodeName === "#text" && "value" in n) {
+      parts.push(String(n.value).replace(/\s+/g, " "));
+      return;
+    }
+    if (!isElement(n) && n.nodeName !== "#document" && n.nodeName !== "#document-fragment") return;
+    if (isElement(n) && ["script", "style", "template", "head"].includes(n.tagName)) return;
+    const tag = isElement(n) ? n.tagName : "";
+    const heading = HEADING_TAGS[tag];
+    const block = BLOCK.has(tag);
+    if (heading) parts.push(`\n${heading} `);
+    else if (tag === "li") parts.push("\n- ");
+    else if (block) parts.push("\n");
+    if (tag === "input" && isElement(n) && attr(n, "type") === "checkbox") parts.push(n.attrs.some((a) => a.name === "checked") ? "[x] " : "[ ] ");
+    const wrap = tag === "code" ? "`" : tag === "strong" || tag === "b" ? "**" : "";
+    parts.push(wrap);
+    for (const child of childrenOf(n)) walk(child);
+    parts.push(wrap);
+    if (heading || block) parts.push("\n");
+  };
+  walk(node);
+  return parts
+    .join("")
+    .split("\n")
+    .map((l) => l.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

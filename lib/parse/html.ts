@@ -1,7 +1,10 @@
 /** HTML checkpoints, research and plan files with `jacked:*` meta tags (seed 000). */
 import { emptyDocument } from "./types";
-import type { CanonicalSection, Kind, ParseInput, ParseResult, Parser, ParsedTask } from "./types";
-import { allElements, attr, byTag, hasClass, isElement, parseHtml, textOf, type HtmlElement, type HtmlNode } from "./html-dom";
+import type { CanonicalSection, Kind, ParseInput, ParseResult, ParsedDocument, Parser, ParsedTask } from "./types";
+import { allElements, attr, byTag, hasClass, isElement, markdownOf, parseHtml, textOf, type HtmlElement, type HtmlNode } from "./html-dom";
+import { extractFields } from "./extract";
+import { extractKeyValues } from "./heuristics/keyvalue";
+import { outline } from "./heuristics/markdown";
 import { canonicalHeading } from "./heuristics/headings";
 import { parseDateText, resolveDate } from "./heuristics/dates";
 import { looksLikePath, cleanPathToken } from "./heuristics/paths";
@@ -98,6 +101,32 @@ function remainingWorkItems(root: HtmlNode): ParsedTask[] {
   return dedupeTasks(items);
 }
 
+/** Fields the page states in its text, read by the shared extraction layer; meta values are never replaced. */
+function fillFromText(doc: ParsedDocument, root: HtmlNode, path: string): void {
+  const o = outline(markdownOf(root));
+  const fields = extractFields({ outline: o, pairs: extractKeyValues(o.lines, o.inCode), frontmatter: [], path });
+  const sources = doc.fieldSources!;
+  const fill = <K extends "branch" | "headSha">(key: K, value: string | null) => {
+    if (!doc[key] && value) {
+      doc[key] = value;
+      if (fields.sources[key]) sources[key] = `text:${fields.sources[key]}`;
+    }
+  };
+  fill("branch", fields.branch);
+  fill("headSha", fields.headSha);
+  if (!doc.status && fields.status) {
+    doc.status = fields.status;
+    doc.statusRaw = fields.statusRaw;
+    if (fields.sources.status) sources.status = `text:${fields.sources.status}`;
+  }
+  if (!doc.savedAt && fields.savedAt && fields.sources.savedAt !== "filename") {
+    doc.savedAt = fields.savedAt;
+    doc.savedAtSource = "content";
+    if (fields.savedDay) doc.meta.savedDate = fields.savedDay;
+    if (fields.sources.savedAt) sources.savedAt = `text:${fields.sources.savedAt}`;
+  }
+}
+
 function isJackedPath(path: string): boolean {
   return /(^|\/)\.claude\/(checkpoints|research)\/[^/]+\.html?$/.test(lowerPath(path));
 }
@@ -180,6 +209,9 @@ export const htmlParser: Parser = {
         }
       }
     }
+
+    // what the meta tags do not say, the page may say in its text ("Branch <code>x</code>", a status heading)
+    if (!doc.branch || !doc.headSha || !doc.status || !doc.savedAt) fillFromText(doc, root, input.path);
 
     const plans = list(meta.plans_in_progress, /[;\n]/);
     const research = list(meta.research_files, /[;\n]/);
