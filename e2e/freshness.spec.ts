@@ -143,12 +143,32 @@ test.afterAll(() => {
   reindex();
 });
 
+/** The agent's own files (counted apart from the code): .claude/**, CLAUDE.md, PROMPT.md and indexed documents. */
+function isAgentFile(path: string, documents: Set<string>): boolean {
+  return path.startsWith(".claude/") || path.includes("/.claude/") || /(^|\/)(?:CLAUDE|PROMPT)\.md$/.test(path) || documents.has(path);
+}
+
+/** Commits of sha..HEAD that are bookkeeping: by subject, or touching only the agent's own files (git's own answers). */
+function bookkeepingSince(repo: string, sha: string, documents: Set<string>): string[] {
+  return git(repo, ["log", "--format=%H%x09%P%x09%s", `${sha}..HEAD`])
+    .split("\n")
+    .filter(Boolean)
+    .filter((line) => {
+      const [commit, parents, subject] = line.split("\t");
+      if (BOOKKEEPING.test(subject ?? "")) return true;
+      if ((parents ?? "").split(" ").filter(Boolean).length > 1) return false;
+      const files = git(repo, ["diff-tree", "--no-commit-id", "--name-only", "-r", "--root", commit as string]).split("\n").filter(Boolean);
+      return files.length > 0 && files.every((file) => isAgentFile(file, documents));
+    })
+    .map((line) => line.split("\t")[2] as string);
+}
+
 /** Subjects of sha..HEAD, newest first. */
 function subjectsSince(repo: string, sha: string): string[] {
   return git(repo, ["log", "--format=%s", `${sha}..HEAD`]).split("\n").filter(Boolean);
 }
 
-test("a stale fixture checkpoint shows the seed's warning with the right numbers, and what changed", async ({ page }) => {
+test("a stale fixture checkpoint: one sentence with the same numbers as the diff page, the agent's own files apart", async ({ page }) => {
   // the newest checkpoint on the checked-out branch with bookkeeping commits after it
   const current = git(FIXTURE_REPO, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const stale = fixtureRecords
@@ -160,15 +180,20 @@ test("a stale fixture checkpoint shows the seed's warning with the right numbers
   const sha = record.headSha as string;
 
   const subjects = subjectsSince(FIXTURE_REPO, sha);
-  const bookkeeping = subjects.filter((s) => BOOKKEEPING.test(s));
-  const changed = new Set(git(FIXTURE_REPO, ["diff", "--name-only", sha, "HEAD"]).split("\n").filter(Boolean));
+  const documents = new Set((JSON.parse(cairn(["list", "--json", "--kind", "all", "--db", E2E_DB, "--repo", FIXTURE_REPO])) as ListedRecord[]).map((r) => r.path));
+  const bookkeeping = bookkeepingSince(FIXTURE_REPO, sha, documents);
+  const committed = new Set(git(FIXTURE_REPO, ["diff", "--name-only", sha, "HEAD"]).split("\n").filter(Boolean));
+  const changed = new Set(committed);
   for (const line of git(FIXTURE_REPO, ["status", "--porcelain=v1"]).split("\n").filter(Boolean)) changed.add(line.slice(3));
+  const code = [...changed].filter((file) => !isAgentFile(file, documents));
 
   await page.goto(`/checkpoints/${record.id}/diff`);
   const section = await banner(page);
-  await expect(section.getByTestId("freshness-headline")).toHaveText(
-    `State has moved since this checkpoint: ${subjects.length} new commits (${bookkeeping.length} bookkeeping), ${changed.size} files changed: treat Current State and Gotchas as possibly stale`,
-  );
+  const headline = section.getByTestId("freshness-headline");
+  await expect(headline).toContainText(`${subjects.length} commits since the save (${bookkeeping.length} bookkeeping)`);
+  if (code.length > 0) await expect(headline).toContainText(`${code.length} ${code.length === 1 ? "file" : "files"} changed`);
+  // the agent-facing advice belongs to the resume prompt, not to the banner
+  await expect(headline).not.toContainText("possibly stale");
   await expect(section.locator("[data-freshness]")).toHaveText(/stale/);
 
   await expect(page.getByRole("heading", { level: 2, name: "Commits since the save" })).toBeVisible();
@@ -180,7 +205,8 @@ test("a stale fixture checkpoint shows the seed's warning with the right numbers
   const real = subjects.find((s) => !BOOKKEEPING.test(s));
   if (real) await expect(list.locator("li", { hasText: real })).not.toHaveAttribute("data-bookkeeping", "true");
 
-  await expect(page.getByTestId("diff-stat").locator("tbody tr")).toHaveCount(changed.size);
+  await expect(page.getByTestId("diff-stat").locator("tbody tr")).toHaveCount(committed.size);
+  await expect(page.getByTestId("diff-stat").locator('tbody tr[data-agent="true"]')).toHaveCount([...committed].filter((file) => isAgentFile(file, documents)).length);
   const added = git(FIXTURE_REPO, ["diff", "--name-only", "--diff-filter=A", sha, "HEAD", "--", "src"]).split("\n").filter(Boolean)[0];
   expect(added).toBeTruthy();
   const firstLine = git(FIXTURE_REPO, ["show", `HEAD:${added}`]).split("\n")[0];
@@ -206,7 +232,7 @@ test("a checkpoint saved on another branch: branch change in the banner, diff ag
   const second = byTitle(branchyRecords, "Login form (second save)");
   await page.goto(`/checkpoints/${second.id}/diff`);
   await expect((await banner(page)).getByTestId("freshness-headline")).toHaveText(
-    "State has moved since this checkpoint: 1 new commit, 2 files changed, branch feature/login -> main: treat Current State and Gotchas as possibly stale",
+    "Branch feature/login -> main, 1 commit since the save, 2 files changed.",
   );
   await expect(page.getByRole("link", { name: "Show the commits since the save time instead" })).toHaveCount(0);
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });

@@ -1,0 +1,91 @@
+/**
+ * The overview's queue of what to do next: one action and one sentence per open checkpoint, and the
+ * user's triage (pin, snooze, archive) with undo. Every mark is undone before the spec ends, so the
+ * other specs see the world as it was.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { FIXTURE } from "./support/fixture-world";
+
+test.describe.configure({ mode: "serial" });
+
+const queue = (page: Page) => page.getByRole("list", { name: "What to do next" });
+const item = (page: Page, title: string) => queue(page).getByRole("listitem", { name: title, exact: true });
+const setAside = (page: Page) => page.getByRole("list", { name: "Snoozed and archived" });
+
+async function openSetAside(page: Page) {
+  const summary = page.getByText(/^Snoozed and archived \(\d+\)$/);
+  await summary.click();
+  await expect(setAside(page)).toBeVisible();
+}
+
+test("each open checkpoint once, with one suggested action and a sentence starting with the deciding fact", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2, name: "What to do next" })).toBeVisible();
+  const hostile = item(page, FIXTURE.hostileTitle);
+  await expect(hostile.getByRole("link", { name: "Resume" })).toBeVisible();
+  await expect(hostile).toContainText(/Nothing moved since it was saved \d+ days ago/);
+  const gone = item(page, FIXTURE.goneTitle);
+  await expect(gone.getByRole("link", { name: "Re-verify" })).toHaveAttribute("href", /\/diff$/);
+  await expect(gone).toContainText(`Its branch ${FIXTURE.goneBranch} is gone`);
+  await expect(queue(page).getByRole("listitem", { name: FIXTURE.planCheckpointTitle, exact: true })).toHaveCount(1);
+
+  // the same list, best first, for scripts
+  const response = await request.get("/api/queue");
+  expect(response.ok()).toBe(true);
+  const list = (await response.json()) as { id: string; rank: number; action: string; reason: string; title: string }[];
+  expect(list.map((i) => i.rank)).toEqual(list.map((_, index) => index + 1));
+  expect(list.find((i) => i.title === FIXTURE.hostileTitle)?.action).toBe("resume");
+});
+
+test("pin brings a checkpoint to the top, unpin puts it back", async ({ page }) => {
+  await page.goto("/");
+  const title = FIXTURE.hostileTitle;
+  await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
+  await item(page, title).getByRole("button", { name: `Pin ${title}` }).click();
+  await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(title);
+  await expect(item(page, title)).toContainText("pinned");
+
+  await item(page, title).getByRole("button", { name: `Unpin ${title}` }).click();
+  await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
+  await expect(item(page, title)).not.toContainText("pinned");
+});
+
+test("snooze until a date takes it out of the queue; a date in the past is refused; wake now brings it back", async ({ page }) => {
+  await page.goto("/");
+  const title = FIXTURE.hostileTitle;
+  const until = item(page, title).getByLabel(`Snooze ${title} until`);
+  await until.fill("2001-01-01");
+  await item(page, title).getByRole("button", { name: `Snooze ${title}` }).click();
+  await expect(item(page, title).getByRole("alert")).toContainText("is not in the future");
+
+  await until.fill("2099-06-30");
+  await item(page, title).getByRole("button", { name: `Snooze ${title}` }).click();
+  await expect(item(page, title)).toHaveCount(0);
+  await openSetAside(page);
+  const snoozed = setAside(page).getByRole("listitem", { name: title });
+  await expect(snoozed).toContainText("snoozed until 2099-06-30");
+
+  await snoozed.getByRole("button", { name: `Wake now ${title}` }).click();
+  await expect(item(page, title)).toBeVisible();
+});
+
+test("archive takes it out of the queue and the default list; the filter shows it; restore undoes it", async ({ page }) => {
+  await page.goto("/");
+  const title = FIXTURE.goneTitle;
+  await item(page, title).getByRole("button", { name: `Archive ${title}` }).click();
+  await expect(item(page, title)).toHaveCount(0);
+  await openSetAside(page);
+  await expect(setAside(page).getByRole("listitem", { name: title })).toContainText("archived");
+
+  // the checkpoints list hides it by default and shows it on request
+  await page.goto("/checkpoints?triage=only");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await page.goto(`/checkpoints?status=in-progress&from=2026-11-03&to=2026-11-03`);
+  await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
+
+  await page.goto("/");
+  await openSetAside(page);
+  await setAside(page).getByRole("listitem", { name: title }).getByRole("button", { name: `Restore ${title}` }).click();
+  await expect(item(page, title)).toBeVisible();
+  await expect(page.getByText(/^Snoozed and archived/)).toHaveCount(0);
+});
