@@ -85,8 +85,9 @@ export function branchFromProse(line: string): string | null {
   if (named && isRefName(named[1])) return named[1];
   const m =
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??
-    /\b(?:\d+\s+)?(?:commits?|changes|work|unstaged|uncommitted|staged)\s+(?:are\s+|is\s+)?(?:\w+\s+)?on\s+(?:branch\s+)?`([^`\s]+)`/i.exec(line) ??
-    /~?\d+\s+commits?\s+on\s+([\w./-]+)/i.exec(plain);
+    /\b(?:\d+\s+commits?|changes|work|unstaged|uncommitted|staged)\s+(?:are\s+|is\s+)?(?:\w+\s+)?on\s+(?:branch\s+)?`([^`\s]+)`/i.exec(line) ??
+    /~?\d+\s+commits?\s+on\s+([\w./-]+)/i.exec(plain) ??
+    /\bon\s+(?:the\s+)?branch\s+([\w][\w./-]*)/i.exec(plain);
   const name = m?.[1]?.replace(/[.,]+$/, "");
   return name && isRefName(name) ? name : null;
 }
@@ -97,6 +98,7 @@ export function shaFromProse(line: string): string | null {
   const m =
     /\bHEAD\b(?:\s+(?:is|was|should be|at|=|->|→)|\s*[:=])?\s+(?:now\s+)?(?:at\s+)?([0-9a-f]{7,40})\b/.exec(plain) ??
     /\b(?:all|both|everything|are|is|was|were)\s+(?:\w+\s+)?at\s+commit\s+([0-9a-f]{7,40})\b/i.exec(plain) ??
+    /^\W*commit\s+([0-9a-f]{7,40})\s+(?:on|pe|auf|sur|em|en|su)\s+\S/i.exec(plain) ??
     /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain);
   return m && isShaText(m[1]) ? m[1] : null;
 }
