@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import {
   cairnCompletions,
@@ -57,7 +57,11 @@ export interface RecordFilters {
   includeDuplicates?: boolean;
 }
 
-function publicStatus(row: DocumentRow, completedInCairn: boolean): CheckpointRecord["status"] {
+/** What a record is built from: every column but the wide text ones (most of the bytes), which a list never needs. */
+export type RecordRow = Omit<DocumentRow, "body" | "original" | "decisionsText" | "meta">;
+const { body: _body, original: _original, decisionsText: _decisions, meta: _meta, ...recordColumns } = getTableColumns(documents);
+
+function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointRecord["status"] {
   if (completedInCairn) return "completed";
   if (row.status === "in-progress" || row.status === "blocked") return "in-progress";
   if (row.status === "completed" || row.status === "superseded") return "completed";
@@ -65,7 +69,7 @@ function publicStatus(row: DocumentRow, completedInCairn: boolean): CheckpointRe
 }
 
 export function toRecord(
-  row: DocumentRow,
+  row: RecordRow,
   repoPath: string | null,
   extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks },
 ): CheckpointRecord {
@@ -112,7 +116,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** Records for a set of document rows, with their secrets, problems and Cairn-side completions. */
-export function recordsFor(db: CairnDb, rows: { doc: DocumentRow; repoPath: string | null }[]): CheckpointRecord[] {
+export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string | null }[]): CheckpointRecord[] {
   const ids = rows.map((r) => r.doc.id);
   const findings: { documentId: string; rule: string; line: number; column: number }[] = [];
   const problemRows: { documentId: string | null; message: string }[] = [];
@@ -146,7 +150,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
   if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
   const rows = db
-    .select({ doc: documents, repoPath: repositories.path })
+    .select({ doc: recordColumns, repoPath: repositories.path })
     .from(documents)
     .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
     .where(conditions.length ? and(...conditions) : undefined)
@@ -158,7 +162,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
 
 export function getRecord(db: CairnDb, id: string): CheckpointRecord | null {
   const row = db
-    .select({ doc: documents, repoPath: repositories.path })
+    .select({ doc: recordColumns, repoPath: repositories.path })
     .from(documents)
     .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
     .where(eq(documents.id, id))
