@@ -136,6 +136,12 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
     if (/[/\w]-?\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}[-\w]*\//.test(lead)) continue;
     const found = findDate(lead);
     if (found && found.index <= 20) stamps.push({ found, source: "heading:entry" });
+    else {
+      // an entry heading that ends with its date: "## Phase 49 — fog pass (2026-08-02)"
+      const tail = /[([]\s*(\d{4}-\d{2}-\d{2})\s*[)\]]\s*$/.exec(stripInlineMarkdown(h.text));
+      const dated = tail ? findDate(tail[1]) : null;
+      if (dated) stamps.push({ found: dated, source: "heading:entry" });
+    }
   }
   if (stamps.length) return { date: stamps.reduce((best, s) => (s.found.iso > best.found.iso ? s : best)), fromName: false };
   for (const p of [...input.frontmatter, ...input.pairs]) {
