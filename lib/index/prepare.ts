@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, isAbsolute, join, posix } from "node:path";
 import { scoreQuality, type QualityResult } from "../derive/quality";
 import { scanSecrets, type SecretFinding } from "../derive/secrets";
 import { parseDocument } from "../parse/registry";
@@ -39,6 +39,12 @@ export interface PrepareInput {
   force?: boolean;
 }
 
+/** A path a document names that cannot leave the repository (no absolute path, no `..` out of it): only those are looked up. */
+function staysInside(relPath: string): boolean {
+  const normal = posix.normalize(relPath.replace(/\\/g, "/"));
+  return !isAbsolute(relPath) && !posix.isAbsolute(normal) && normal !== ".." && !normal.startsWith("../");
+}
+
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -75,7 +81,7 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
   if (parsed) {
     const repoPath = input.repoPath;
     const missingFiles = repoPath
-      ? parsed.references.filter((r) => !isAbsolute(r.path) && !existsSync(join(repoPath, r.path))).map((r) => r.path)
+      ? parsed.references.filter((r) => staysInside(r.path) && !existsSync(join(repoPath, r.path))).map((r) => r.path)
       : [];
     quality = scoreQuality(parsed, { missingFiles: [...new Set(missingFiles)], secretCount: findings.length });
   }
