@@ -82,7 +82,7 @@ export function verdictOf(page: CheckpointPageData): Verdict {
   const level = freshness?.level ?? (doc.freshnessLevel as Verdict["level"] | null) ?? "unknown";
   const label = LEVEL_LABELS[level as keyof typeof LEVEL_LABELS] ?? level;
   const headline =
-    banner?.headline ?? (freshness ? "Fresh: nothing moved since the save that Cairn can see." : "Not compared: this checkpoint is not linked to a repository.");
+    banner?.headline ?? (freshness ? "Nothing moved since the save that Cairn can see." : "Not compared: this checkpoint is not linked to a repository.");
   return {
     level,
     label,
