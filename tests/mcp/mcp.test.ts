@@ -118,6 +118,11 @@ describe("cairn mcp (read-only)", () => {
     expect(cliFiltered.hits.length).toBeGreaterThan(0);
     expect(sc<{ hits: { id: string }[] }>(withFilter).hits.map((h) => h.id)).toEqual(cliFiltered.hits.map((h) => h.id));
 
+    const secret = await call(client, "search_sessions", { query: '"bot token" vault' });
+    expect(sc<{ total: number }>(secret).total).toBeGreaterThan(0);
+    expect(JSON.stringify(secret)).not.toContain(FAKE_TOKEN);
+    expect(textOf(secret)).toContain("[REDACTED");
+
     const empty = await call(client, "search_sessions", { query: "   " });
     expect(empty.isError).toBe(true);
     expect(textOf(empty)).toMatch(/Nothing to search for/);
