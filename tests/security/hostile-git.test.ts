@@ -75,7 +75,7 @@ beforeAll(async () => {
   const all = [...partial, ...filters, programKeys];
   for (const repo of all) {
     const file = join(repo.path, repo.checkpointPath);
-    writeFileSync(file, readFileSync(file, "utf8").replace("<h1", '<p>edited live</p>\n<h1'));
+    writeFileSync(file, readFileSync(file, "utf8").replace("</h1>", '</h1>\n<h2 id="live-note">Live note</h2>\n<p>edited live</p>'));
     writeFileSync(join(repo.path, "src", "app.ts"), "export const live = true;\n");
   }
   const deadline = Date.now() + 120_000;
