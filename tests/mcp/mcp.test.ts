@@ -280,6 +280,16 @@ describe("cairn mcp --allow-writes", () => {
       const plan = await call(rw.client, "promote", { id: target.id });
       expect(sc<{ written: boolean }>(plan).written).toBe(false);
       expect(textOf(plan)).toMatch(/Candidate learnings/);
+      const candidates = sc<{ plan: { candidates: { n: number; text: string; blockedReason: string | null; duplicate: unknown }[] } }>(plan).plan.candidates;
+      const blocked = candidates.find((c) => c.blockedReason);
+      expect(blocked?.text).toMatch(/REDACTED/);
+      const refusedPick = await call(rw.client, "promote", { id: target.id, pick: [blocked!.n] });
+      expect(refusedPick.isError).toBe(true);
+      expect(textOf(refusedPick)).toMatch(new RegExp(`candidate ${blocked!.n}: cannot be promoted`));
+      const good = candidates.find((c) => !c.blockedReason && !c.duplicate)!;
+      const promoted = await call(rw.client, "promote", { id: target.id, pick: [good.n] });
+      expect(sc<{ written: boolean; added: string[] }>(promoted).written).toBe(true);
+      expect(readFileSync(join(target.repo!, ".claude/PROJECT-NOTES.md"), "utf8")).toContain(good.text);
 
       const view = sc<{ contentHash: string }>(await call(rw.client, "get_checkpoint", { id: target.id }));
       const done = await call(rw.client, "complete", { id: target.id, expectedHash: view.contentHash });
