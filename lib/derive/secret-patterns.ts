@@ -22,6 +22,12 @@ export const SECRET_RULES = [
   "shopify-token",
   "linear-key",
   "onepassword-token",
+  "stripe-key",
+  "google-api-key",
+  "gitlab-token",
+  "huggingface-token",
+  "azure-key",
+  "password",
   "secret", // fallback for a secretlint rule this map does not know yet
 ] as const;
 export type SecretRule = (typeof SECRET_RULES)[number];
@@ -78,6 +84,7 @@ export function rulePriority(rule: SecretRule): number {
       return 1;
     case "basic-auth-password":
     case "connection-string-password":
+    case "password":
       return 2;
     case "jwt":
       return 3;
@@ -157,6 +164,24 @@ export type OwnPattern = {
   accept?: (value: string) => boolean;
 };
 
+/** A value written after `password:`: a secret unless it is a word, a reference or a placeholder. */
+function looksLikePassword(value: string): boolean {
+  if (value.length < 6 || value.length > 128) return false;
+  if (value.includes("://")) return false; // a URL: its password, if any, is the connection-string rule's
+  if (PLACEHOLDER_PASSWORDS.has(value.toLowerCase())) return false;
+  if (/^(?:true|false|null|none|nil|undefined|required|optional|missing|unset|empty|hidden|masked|secret|n\/a)$/i.test(value)) return false;
+  // an environment or config reference, a path, a URL or a code identifier, not a value
+  if (/^(?:process\.env|os\.environ|env\.|ENV\[|import\.meta|settings\.|config\.|secrets\.|vault:|op:\/\/|https?:|\/)/i.test(value)) return false;
+  if (/^[a-z]+(?:[A-Z][a-z]+)+$/.test(value) || /^[a-z_]+\(\)?$/.test(value)) return false; // camelCase, snake_case()
+  // a plain lower-case word of dictionary length is prose ("password: required", "token: rotated")
+  if (/^[a-z]+$/.test(value) && value.length < 12) return false;
+  return true;
+}
+
+/** The keys that introduce a password-like value on a line (`password: x`, `DB_PASSWORD=x`, `"api_key": "x"`). */
+const PASSWORD_KEY =
+  "(?:password|passwd|passphrase|pwd|pass|db_?pass(?:word)?|client_?secret|secret_?key|app_?secret|api_?secret|api_?key|access_?token|auth_?token|private_?token)";
+
 /** Patterns for what the recommended preset lacks or misses (it wants exact lengths / markers). */
 export const OWN_PATTERNS: readonly OwnPattern[] = [
   { rule: "github-token", re: /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{30,}(?![A-Za-z0-9_])/dg },
@@ -179,6 +204,36 @@ export const OWN_PATTERNS: readonly OwnPattern[] = [
     rule: "private-key",
     re: /-----BEGIN ?[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[A-Za-z0-9+/=]{16,})+/dg,
   },
+  // Stripe secret and restricted keys, webhook signing secrets (publishable pk_ keys are public)
+  { rule: "stripe-key", re: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}(?![A-Za-z0-9_])/dg },
+  { rule: "stripe-key", re: /(?<![A-Za-z0-9_])whsec_[A-Za-z0-9]{24,}(?![A-Za-z0-9_])/dg },
+  // Google API keys and OAuth client secrets
+  { rule: "google-api-key", re: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/dg },
+  { rule: "google-api-key", re: /(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{24,}(?![A-Za-z0-9_-])/dg },
+  // GitLab personal, deploy, runner, trigger, CI job, OAuth and feed tokens; runner registration tokens
+  {
+    rule: "gitlab-token",
+    re: /(?<![A-Za-z0-9_-])gl(?:pat|dt|rt|ptt|cbt|soat|oas|ft|imt|agent|feed|ddt|wt)-[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/dg,
+  },
+  { rule: "gitlab-token", re: /(?<![A-Za-z0-9_-])GR1348941[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/dg },
+  // Hugging Face user and organisation tokens
+  { rule: "huggingface-token", re: /(?<![A-Za-z0-9_])(?:hf_|api_org_)[A-Za-z0-9]{30,}(?![A-Za-z0-9_])/dg },
+  // Azure: storage / Service Bus / Event Hubs keys in connection strings, SAS signatures, Entra ID client secrets
+  {
+    rule: "azure-key",
+    re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|AccessKey|PrimaryKey|SecondaryKey)=(?<v>[A-Za-z0-9+/]{20,}={0,2})/dg,
+  },
+  { rule: "azure-key", re: /[?&]sig=(?<v>[A-Za-z0-9%+/]{30,}={0,2})/dg, accept: looksRandom },
+  { rule: "azure-key", re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/dg },
+  // `password: value` lines (YAML, .env, JSON, Markdown labels): the value alone
+  {
+    rule: "password",
+    re: new RegExp(
+      `(?<![A-Za-z0-9])${PASSWORD_KEY}["'*_\\]*[ \\t]*(?:[:=]|:=|=>)[ \\t]*["'\`]?(?<v>[^\\s"'\`,;]{1,200})`,
+      "dgim",
+    ),
+    accept: looksLikePassword,
+  },
   {
     rule: "connection-string-password",
     re: /\b(?:postgres(?:ql)?|mysqlx?|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse)(?:\+[a-z0-9]+)?:\/\/[^\s:/@]{0,128}:(?<v>[^\s@/]{1,256})@(?=[^\s/@])/dgi,
@@ -196,8 +251,9 @@ const SECRETLINT_TRIGGER =
 const SECRETLINT_TRIGGER_CI = /secret_?access_?key|hooks\.slack\.com/i;
 
 /** Same guarantee for OWN_PATTERNS. */
-const OWN_TRIGGER = /gh[pousr]_|github_pat_|sk-(?:proj-|svcacct-|admin-|ant-|[A-Za-z0-9]{20})|eyJ|PRIVATE KEY|:\/\/[^\s/@]+@/;
-const OWN_TRIGGER_CI = /bearer/i;
+const OWN_TRIGGER =
+  /gh[pousr]_|github_pat_|sk-(?:proj-|svcacct-|admin-|ant-|[A-Za-z0-9]{20})|eyJ|PRIVATE KEY|:\/\/[^\s/@]+@|[sr]k_(?:live|test)_|whsec_|AIza|GOCSPX-|gl[a-z]{1,5}-|GR1348941|hf_|api_org_|Key=|sig=|\dQ~/;
+const OWN_TRIGGER_CI = /bearer|pass|pwd|secret|api_?key|token/i;
 
 export function needsSecretlint(text: string): boolean {
   return SECRETLINT_TRIGGER.test(text) || SECRETLINT_TRIGGER_CI.test(text);

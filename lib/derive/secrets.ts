@@ -19,6 +19,7 @@ import {
   type Narrowing,
   type SecretRule,
 } from "./secret-patterns";
+import { decodedHtmlSpans, isHtmlPath } from "./secrets-html";
 
 export { SECRET_RULES, type SecretRule } from "./secret-patterns";
 
@@ -63,14 +64,11 @@ export const SECRETLINT_CONFIG: Readonly<LintConfig> = {
 
 /** Scan `text` for leaked secrets. `filePath` is only used for its extension / file-name based rules. */
 export async function scanSecrets(text: string, filePath = "document.md"): Promise<SecretScan> {
-  const runSecretlint = needsSecretlint(text);
-  const runOwn = needsOwnPatterns(text);
-  if (!runSecretlint && !runOwn) return { findings: [], redacted: text };
+  let spans = await checkedSpans(text, filePath);
+  // HTML: also what a reader sees (character references decoded, tags removed), mapped back to the raw text
+  if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, (decoded) => checkedSpans(decoded, "decoded.txt")));
 
-  // concat, not push(...spans): a huge document may hold more spans than a call takes arguments
-  const spans = (runSecretlint ? await secretlintSpans(text, filePath) : []).concat(runOwn ? ownSpans(text) : []);
-
-  const merged = mergeSpans(spans.filter((s) => s.end > s.start && !isPlaceholder(text.slice(s.start, s.end), s.rule)));
+  const merged = mergeSpans(spans);
   if (merged.length === 0) return { findings: [], redacted: text };
 
   const starts = lineStarts(text);
@@ -79,6 +77,25 @@ export async function scanSecrets(text: string, filePath = "document.md"): Promi
     return { rule: span.rule, line: line + 1, column: span.start - starts[line] + 1, start: span.start, end: span.end };
   });
   return { findings, redacted: redact(text, findings) };
+}
+
+/** Spans of secrets in a text, placeholders left out. */
+async function checkedSpans(text: string, filePath: string): Promise<Span[]> {
+  const runSecretlint = needsSecretlint(text);
+  const runOwn = needsOwnPatterns(text);
+  if (!runSecretlint && !runOwn) return [];
+  // concat, not push(...spans): a huge document may hold more spans than a call takes arguments
+  const spans = (runSecretlint ? await secretlintSpans(text, filePath) : []).concat(runOwn ? ownSpans(text) : []);
+  return spans.filter((s) => s.end > s.start && !isPlaceholder(text.slice(s.start, s.end), s.rule));
+}
+
+/**
+ * A short value shown or stored on its own (a branch name, a file name, a commit author, git's user.name),
+ * with any secret in it redacted.
+ */
+export async function redactValue(value: string): Promise<string> {
+  if (!value) return value;
+  return (await scanSecrets(value, "value.txt")).redacted;
 }
 
 async function secretlintSpans(text: string, filePath: string): Promise<Span[]> {

@@ -1,0 +1,142 @@
+/**
+ * Secrets in HTML as a reader sees them. A token can hide from a scan of the raw bytes by being written with
+ * character references (`gh&#112;_…`) or split by tags (`ghp_ab<span></span>cd…`), and the page then shows
+ * it whole. This reads the document as a browser does (parse5), scans its decoded text, and maps each finding
+ * back to a span of the raw text, so that redacting the raw file redacts what is shown.
+ */
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+
+type Node = DefaultTreeAdapterMap["node"];
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+/** A span of the raw document, already checked (on the decoded value) not to be a placeholder. */
+export interface RawSpan<R> {
+  rule: R;
+  start: number;
+  end: number;
+}
+
+/** A piece of decoded text and where it sits in the raw document. */
+interface Piece {
+  decoded: string;
+  rawStart: number;
+  rawEnd: number;
+  /** The decoded text is the raw text verbatim at rawStart (no character references): offsets map one to one. */
+  verbatim: boolean;
+  attribute: boolean;
+}
+
+export function isHtmlPath(filePath: string): boolean {
+  return /\.x?html?$/i.test(filePath);
+}
+
+/** Text nodes and attribute values, in document order; iterative (a document may nest very deep). */
+function piecesOf(html: string): Piece[] {
+  const document = parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
+  const pieces: Piece[] = [];
+  const stack: Node[] = [document];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeName === "#text") {
+      const text = node as DefaultTreeAdapterMap["textNode"];
+      const loc = text.sourceCodeLocation;
+      if (loc) {
+        const raw = html.slice(loc.startOffset, loc.endOffset);
+        pieces.push({ decoded: text.value, rawStart: loc.startOffset, rawEnd: loc.endOffset, verbatim: raw === text.value, attribute: false });
+      }
+      continue;
+    }
+    if ("attrs" in node && node.sourceCodeLocation) {
+      const attrLocs = (node.sourceCodeLocation as { attrs?: Record<string, { startOffset: number; endOffset: number }> }).attrs ?? {};
+      for (const attr of node.attrs) {
+        const loc = attrLocs[attr.name];
+        if (!loc || !attr.value) continue;
+        const raw = html.slice(loc.startOffset, loc.endOffset);
+        const at = raw.indexOf(attr.value, attr.name.length);
+        pieces.push(
+          at === -1
+            ? { decoded: attr.value, rawStart: loc.startOffset, rawEnd: loc.endOffset, verbatim: false, attribute: true }
+            : { decoded: attr.value, rawStart: loc.startOffset + at, rawEnd: loc.startOffset + at + attr.value.length, verbatim: true, attribute: true },
+        );
+      }
+    }
+    const children: Node[] = [];
+    if ("childNodes" in node) children.push(...(node as ParentNode).childNodes);
+    if (node.nodeName === "template" && "content" in node) children.push((node as DefaultTreeAdapterMap["template"]).content);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  pieces.sort((a, b) => a.rawStart - b.rawStart);
+  return pieces;
+}
+
+/** Raw offset of a decoded offset inside a piece: exact when verbatim, else the piece's edge. */
+function rawOffset(piece: Piece, offset: number, edge: "start" | "end"): number {
+  if (piece.verbatim) return piece.rawStart + offset;
+  return edge === "start" ? piece.rawStart : piece.rawEnd;
+}
+
+interface Joined {
+  text: string;
+  /** Decoded start offset of each piece in `text`. */
+  starts: number[];
+}
+
+function join(pieces: Piece[], separator: string): Joined {
+  const starts: number[] = [];
+  let text = "";
+  for (const piece of pieces) {
+    if (text) text += separator;
+    starts.push(text.length);
+    text += piece.decoded;
+  }
+  return { text, starts };
+}
+
+function pieceAt(joined: Joined, offset: number): number {
+  let lo = 0;
+  let hi = joined.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (joined.starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Would a scan of the raw text miss something a reader sees? Cheap test before parsing. */
+function mayHide(html: string): boolean {
+  return html.includes("&") || /<[a-z/!]/i.test(html);
+}
+
+/**
+ * Secrets in the decoded text of an HTML document, as spans of the raw text. `scan` finds spans in plain
+ * text and rejects placeholders (it is scanSecrets' own span finder). Two readings are scanned: pieces joined
+ * as they run (tokens split by tags) and pieces kept apart (tokens next to other text in a table cell).
+ */
+export async function decodedHtmlSpans<R>(
+  html: string,
+  scan: (text: string) => Promise<{ rule: R; start: number; end: number }[]>,
+): Promise<RawSpan<R>[]> {
+  if (!mayHide(html)) return [];
+  let pieces: Piece[];
+  try {
+    pieces = piecesOf(html);
+  } catch {
+    return [];
+  }
+  if (pieces.length === 0) return [];
+  const spans: RawSpan<R>[] = [];
+  // text as it runs (a token split by tags), then every piece apart (attribute values, table cells)
+  for (const [separator, from] of [["", pieces.filter((p) => !p.attribute)], ["\n", pieces]] as const) {
+    if (from.length === 0) continue;
+    const joined = join(from, separator);
+    for (const found of await scan(joined.text)) {
+      const first = pieceAt(joined, found.start);
+      const last = pieceAt(joined, Math.max(found.start, found.end - 1));
+      const start = rawOffset(from[first], found.start - joined.starts[first], "start");
+      const end = rawOffset(from[last], found.end - joined.starts[last], "end");
+      if (end > start) spans.push({ rule: found.rule, start, end });
+    }
+  }
+  return spans;
+}
