@@ -1,5 +1,6 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { boundedText } from "./limits";
+import { noCheckpointReason } from "./substance";
 import { htmlParser } from "./html";
 import { frontmatterParser } from "./frontmatter";
 import { lastSessionParser } from "./last-session";
@@ -124,9 +125,10 @@ export function parseDocument(input: ParseInput, options: ParseOptions = {}): Pa
   }
   try {
     const bounded = boundedText(input.text);
-    if (!bounded.cut) return parser.parse(input);
-    const result = parser.parse({ ...input, text: bounded.text });
-    return { ...result, problems: [...result.problems, bounded.cut] };
+    const result = parser.parse(bounded.cut ? { ...input, text: bounded.text } : input);
+    // a template or an empty note at a checkpoint's place is read as no checkpoint (nothing wrong with it)
+    if (result.document && noCheckpointReason(result.document, bounded.text)) return { document: null, problems: [] };
+    return bounded.cut ? { ...result, problems: [...result.problems, bounded.cut] } : result;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { document: null, problems: [`${parser.format} parser failed: ${reason}`] };
