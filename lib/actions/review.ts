@@ -4,6 +4,7 @@ import { userInfo } from "node:os";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { tryGit } from "../git/runner";
+import { redactValue } from "../derive/secrets";
 import { fileStem, normaliseText, squash } from "../parse/heuristics/text";
 import { formatReviewHeading, REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
 import { safeWrite, WriteError } from "../write";
@@ -49,7 +50,8 @@ const userNames = new Map<string, { name: string | null; at: number }>();
 export async function gitUserName(repoPath: string): Promise<string | null> {
   const cached = userNames.get(repoPath);
   if (cached && Date.now() - cached.at < USER_NAME_TTL_MS) return cached.name;
-  const raw = squash((await tryGit(repoPath, ["config", "--get", "user.name"])) ?? "");
+  // shown in the form and written into the review: a secret pasted into user.name is redacted like any text
+  const raw = squash(await redactValue((await tryGit(repoPath, ["config", "--get", "user.name"])) ?? ""));
   const name = raw ? raw.slice(0, MAX_REVIEWER_CHARS) : null;
   userNames.set(repoPath, { name, at: Date.now() });
   return name;

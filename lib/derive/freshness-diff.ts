@@ -2,7 +2,7 @@
  * What changed since a checkpoint was saved, for the diff page: the commits, a diffstat and one
  * unified diff per file (each capped). Also the commits between any two shas.
  */
-import { scanSecrets } from "./secrets";
+import { redactValue, scanSecrets } from "./secrets";
 import { isBookkeepingSubject } from "../git/history";
 import { GitError, isFullSha, resolveCommit, runGit } from "../git/runner";
 
@@ -81,8 +81,11 @@ async function listCommits(cwd: string, exclude: string | null, include: string)
     });
   }
   const listed = commits.slice(0, MAX_LISTED_COMMITS);
-  // commit subjects are shown on pages: they get the same redaction as checkpoint text
-  for (const commit of listed) commit.subject = (await scanSecrets(commit.subject, "commit-subject.txt")).redacted;
+  // commit subjects and authors are shown on pages: they get the same redaction as checkpoint text
+  for (const commit of listed) {
+    commit.subject = (await scanSecrets(commit.subject, "commit-subject.txt")).redacted;
+    commit.author = await redactValue(commit.author);
+  }
   return { commits: listed, truncated: commits.length > MAX_LISTED_COMMITS };
 }
 

@@ -98,6 +98,22 @@ export async function redactValue(value: string): Promise<string> {
   return (await scanSecrets(value, "value.txt")).redacted;
 }
 
+/** Every string inside a plain JSON-like value redacted (freshness reasons name branches: "branch changed: a -> b"). */
+export async function redactStrings<T>(value: T): Promise<T> {
+  if (typeof value === "string") return (await redactValue(value)) as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(await redactStrings(item));
+    return out as T;
+  }
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = await redactStrings(item);
+    return out as T;
+  }
+  return value;
+}
+
 async function secretlintSpans(text: string, filePath: string): Promise<Span[]> {
   const result = await lintSource({
     source: { filePath, content: text, ext: extensionOf(filePath), contentType: "text" },

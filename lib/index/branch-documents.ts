@@ -7,6 +7,7 @@ import { catFileBatch, runGit } from "../git/runner";
 import { RepoFacts, type RefTip } from "../git/repo-facts";
 import { MAX_FILE_BYTES, BINARY_SNIFF_BYTES } from "../discover/limits";
 import { isCandidatePath } from "../parse/registry";
+import { redactValue } from "../derive/secrets";
 import { documentId } from "./document-id";
 import { prepareDocument, type PreparedDocument } from "./prepare";
 import { writeDocument } from "./store";
@@ -76,7 +77,13 @@ export async function indexBranchDocuments(
       .all()
       .map((d) => [d.id, d.contentHash]),
   );
-  const wanted = candidates.map((c) => ({ ...c, source: `git:${c.ref.shortName}`, id: documentId(repo.path, c.path, `git:${c.ref.shortName}`) }));
+  // branch and file names are stored and shown: a secret in one is redacted like any checkpoint text
+  const wanted = [];
+  for (const c of candidates) {
+    const source = `git:${await redactValue(c.ref.shortName)}`;
+    const path = await redactValue(c.path);
+    wanted.push({ ...c, path, source, id: documentId(repo.path, path, source) });
+  }
   const toRead = wanted.filter((c) => existing.get(c.id) !== c.blob);
   const blobs = toRead.length ? await catFileBatch(repo.path, toRead.map((c) => c.blob)) : [];
   const prepared: { doc: PreparedDocument; problems: string[] }[] = [];

@@ -2,6 +2,7 @@ import { and, eq, isNull, isNotNull } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, repositories, type Repository } from "../../db/schema";
 import { computeFreshness, type SaveInput } from "../derive/freshness";
+import { redactStrings, redactValue } from "../derive/secrets";
 import { readRepositoryState } from "./git-state";
 import { RepoFacts } from "../git/repo-facts";
 import { recordSaveEvents } from "./save-events";
@@ -79,9 +80,11 @@ export async function deriveRepository(
   const state = await readRepositoryState(facts);
   writeRepositoryProblems(db, repo, facts.statusRefusal ? [facts.statusRefusal] : []);
   const unchanged = !opts.documentsChanged && state.fingerprint === repo.gitFingerprint;
+  // branch names are stored and shown: a secret in one is redacted like any checkpoint text
+  const shownBranch = state.currentBranch ? await redactValue(state.currentBranch) : null;
   db.update(repositories)
     .set({
-      currentBranch: state.currentBranch,
+      currentBranch: shownBranch,
       headSha: state.headSha,
       gitFingerprint: state.fingerprint,
       lastIndexedAt: new Date().toISOString(),
@@ -119,6 +122,8 @@ export async function deriveRepository(
       if (!freshness.reasons.includes(FUTURE_PROBLEM)) freshness.reasons.push(FUTURE_PROBLEM);
     }
   }
+  // freshness names branches (current, saved, landed into) and their reasons quote them: redact before storing
+  for (const [id, freshness] of results) results.set(id, await redactStrings(freshness));
   const missingByDoc = new Map<string, Set<string>>();
   db.transaction((tx) => {
     for (const input of inputs) {

@@ -1,5 +1,6 @@
 import type { CandidateFile } from "../discover/candidates";
 import { readCandidate } from "../discover/candidates";
+import { redactValue } from "../derive/secrets";
 import { documentHash, readCompanions } from "./companions";
 import type { CairnDb } from "../../db/client";
 import { knownFiles, type FileOutcome } from "./store";
@@ -31,6 +32,13 @@ export async function prepareFiles(
   const present = new Set<string>();
   for (const file of files) {
     present.add(file.absPath);
+    // a file whose name holds a secret is not indexed: its name would be stored and shown
+    const shownPath = await redactValue(file.absPath);
+    if (shownPath !== file.absPath) {
+      present.add(shownPath);
+      batch.outcomes.push({ absPath: shownPath, mtimeMs: file.mtimeMs, size: file.size, contentHash: null, documentId: null, problems: ["the file name holds a secret: not indexed (rename the file)"] });
+      continue;
+    }
     const companions = await readCompanions(baseDir, file.relPath);
     const mtimeMs = Math.max(file.mtimeMs, companions.mtimeMs);
     const size = file.size + companions.size;
