@@ -1,0 +1,47 @@
+/** The checkpoint header says where each value came from, and when the stated commit is not in the repository. */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { DocumentRow } from "../../db/schema";
+import { CheckpointHeader } from "../../components/checkpoint/checkpoint-header";
+
+const row = (over: Partial<DocumentRow>): DocumentRow =>
+  ({
+    id: "0123456789abcdef", repositoryId: 1, path: ".claude/handoffs/x.md", absPath: "/r/.claude/handoffs/x.md", source: "worktree",
+    format: "handoff", kind: "checkpoint", title: "Checkout rework", status: "in-progress", statusRaw: "WIP", branch: "feature/checkout",
+    headShaRaw: "4f1c2aa", headSha: null, headShaVerified: null, savedAt: "2026-11-20T09:30:00.000Z", savedAtSource: "content",
+    freshness: null, freshnessLevel: null, fieldSources: {}, meta: {},
+    ...over,
+  }) as DocumentRow;
+
+const render = (doc: DocumentRow) =>
+  renderToStaticMarkup(createElement(CheckpointHeader, { doc, repo: null, status: "in-progress", completedInCairn: false, tasks: { done: 1, total: 3 } }));
+
+describe("checkpoint header", () => {
+  it("shows where the title, branch, date, commit and tasks came from", () => {
+    const html = render(
+      row({
+        headSha: "4f1c2aa0c2b8b6e0f5f3d0b1a9e8c7d6b5a49382",
+        headShaVerified: true,
+        fieldSources: { title: "heading:working-on", branch: "label:branch", savedAt: "label:updated", headSha: "frontmatter:head", tasks: "checkboxes", status: "heading:status" },
+      }),
+    );
+    expect(html).toContain("Title from the heading “working on: …”");
+    expect(html).toContain("status from the heading “status: …”");
+    expect(html).toContain("from the bold label “branch”");
+    expect(html).toContain("from frontmatter key “head”");
+    expect(html).toContain("from the file&#x27;s checkboxes");
+    expect(html).toContain('title="Read from the bold label “updated”"');
+    expect(html).not.toContain("not found in this repository");
+  });
+
+  it("says a commit stated in the file is not found in this repository", () => {
+    const html = render(row({ headShaVerified: false, fieldSources: { headSha: "label:last-commit" } }));
+    expect(html).toContain("4f1c2aa");
+    expect(html).toContain("commit stated in the file, not found in this repository");
+  });
+
+  it("says a corrected value was set by you", () => {
+    expect(render(row({ fieldSources: { branch: "user" } }))).toContain("set by you");
+  });
+});
