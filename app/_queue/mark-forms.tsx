@@ -19,7 +19,7 @@ function Submit({ label, pendingLabel, name }: { label: string; pendingLabel: st
 
 function Message({ state }: { state: MarkFormState }) {
   return (
-    <span role={state.ok ? "status" : "alert"} aria-live="polite" className={`text-xs ${state.ok ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
+    <span role={state.message ? (state.ok ? "status" : "alert") : undefined} aria-live="polite" className={`text-xs ${state.ok ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
       {state.message}
     </span>
   );
