@@ -1,6 +1,6 @@
 /** RESUME briefings: `.claude/last-session.md` (+ sentinel `.claude/.session-state.json`) and LAST_SESSION.md variants. */
 import type { ParseInput, ParseResult, Parser, ParsedDocument } from "./types";
-import { parseDateText } from "./heuristics/dates";
+import { findDate } from "./heuristics/dates";
 import { baseName, lowerPath, squash, stripInlineMarkdown } from "./heuristics/text";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { addReference } from "./markdown-document";
@@ -49,12 +49,21 @@ export function readSentinel(text: string, problems: string[]): Sentinel | null 
 
 function applySentinel(doc: ParsedDocument, sentinel: Sentinel): void {
   doc.meta.sentinel = sentinel;
-  if (sentinel.commit && !doc.headSha) doc.headSha = sentinel.commit;
-  if (sentinel.branch && !doc.branch) doc.branch = sentinel.branch;
-  const iso = parseDateText(sentinel.at);
-  if (iso && (doc.savedAtSource === null || doc.savedAtSource === "filename")) {
-    doc.savedAt = iso;
+  const sources = (doc.fieldSources ??= {});
+  if (sentinel.commit && !doc.headSha) {
+    doc.headSha = sentinel.commit;
+    sources.headSha = "sentinel:last_run_commit";
+  }
+  if (sentinel.branch && !doc.branch) {
+    doc.branch = sentinel.branch;
+    sources.branch = "sentinel:git.branch";
+  }
+  const found = findDate(sentinel.at);
+  if (found && (doc.savedAtSource === null || doc.savedAtSource === "filename")) {
+    doc.savedAt = found.iso;
     doc.savedAtSource = "sentinel";
+    doc.meta.savedDate = found.day;
+    sources.savedAt = "sentinel:last_run_at";
   }
 }
 

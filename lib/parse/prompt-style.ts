@@ -40,7 +40,10 @@ function value(pairs: KeyValue[], key: RegExp): string | null {
 export function applyPromptStyle(read: FamilyRead): void {
   const doc = read.document;
   const sha = recentCommitSha(doc);
-  if (sha) doc.headSha = sha;
+  if (sha) {
+    doc.headSha = sha;
+    doc.fieldSources = { ...doc.fieldSources, headSha: "section:recent-commits" };
+  }
   const purpose = value(read.pairs, /^purpose$/);
   if (purpose) doc.meta.purpose = purpose;
   const reason = value(read.pairs, /^reason(?: for save)?$/);
@@ -53,6 +56,7 @@ export function applyPromptStyle(read: FamilyRead): void {
     if (first) {
       doc.meta.checkpointId = doc.title;
       doc.title = first.length > 120 ? `${first.slice(0, 117)}…` : first;
+      doc.fieldSources = { ...doc.fieldSources, title: "section:task" };
     }
   }
 }
