@@ -60,6 +60,9 @@ export async function agentOnlyCommits(
   return result;
 }
 
+/** Commits already read per graph (a graph lives for one repository's index run): never read twice. */
+const checked = new WeakMap<CommitGraph, Set<string>>();
+
 /** Marks as bookkeeping every commit of `commits` (in the graph) that touches only the agent's own files. */
 export async function markBookkeepingByFiles(
   cwd: string,
@@ -67,7 +70,13 @@ export async function markBookkeepingByFiles(
   commits: Iterable<string>,
   documentPaths: ReadonlySet<string>,
 ): Promise<number> {
-  const nodes = [...new Set(commits)].map((sha) => graph.get(sha)).filter((node): node is NonNullable<typeof node> => !!node && !node.bookkeeping);
+  const seen = checked.get(graph) ?? new Set<string>();
+  checked.set(graph, seen);
+  const nodes = [...new Set(commits)]
+    .filter((sha) => !seen.has(sha))
+    .map((sha) => graph.get(sha))
+    .filter((node): node is NonNullable<typeof node> => !!node && !node.bookkeeping);
+  for (const node of nodes) seen.add(node.sha);
   const agentOnly = await agentOnlyCommits(cwd, nodes, documentPaths);
   for (const node of nodes) if (agentOnly.has(node.sha)) node.bookkeeping = true;
   return agentOnly.size;
