@@ -9,7 +9,7 @@ import { splitHostile } from "./defuse";
 import { FRAME_POLICY, originalHtmlForFrame } from "./frame";
 import { FORMAT_BUDGET_CHARS, PLAIN_MAX_CHARS, renderBudget, renderMarkdown } from "./markdown";
 import { FRAME_MAX_CHARS, originalView, originalViewYielding } from "./original";
-import { sectionBlocks } from "./sections";
+import { MAX_SECTIONS, sectionBlocks } from "./sections";
 
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
@@ -59,7 +59,7 @@ describe("the original view of a huge Markdown checkpoint", () => {
     if (view.kind !== "markdown") throw new Error("expected markdown");
     expect(view.html).toContain("<h1>Huge</h1>");
     expect(view.html).toContain('<pre class="md-plain">');
-    expect(view.note).toMatch(/^This file is 1\.3 MB: the first \d+ KB are formatted, the next 256 KB shown as plain text, and the rest is not shown\.$/);
+    expect(view.note).toMatch(/^This file is 1\.3 MB: the first \d+ KB are formatted, the next 128 KB shown as plain text, and the rest is not shown\.$/);
     expect(view.source.length).toBeLessThan(PLAIN_MAX_CHARS + 100);
   }, 60_000);
 
@@ -68,13 +68,23 @@ describe("the original view of a huge Markdown checkpoint", () => {
     expect(view.note).toBeNull();
   });
 
+  it("keeps a page of many huge sections bounded: the plain text shown stops at the page's limit", () => {
+    const sections = Array.from({ length: 150 }, (_, i) => ({ id: i, documentId: "d", position: i, heading: `S${i}`, canonical: null, level: 2, text: "x".repeat(100_000) }));
+    const { blocks } = sectionBlocks(sections as never, { hasTasks: false, references: [] });
+    const html = blocks.map((b) => (b.type === "files" ? "" : b.html)).join("");
+    expect(html.length).toBeLessThan(PLAIN_MAX_CHARS + FORMAT_BUDGET_CHARS + 20_000);
+    expect(blocks[blocks.length - 1].html).toMatch(/more sections not shown here/);
+  }, 60_000);
+
   it("renders many one-line sections within one budget", () => {
     const sections = Array.from({ length: 5000 }, (_, i) => ({ id: i, documentId: "d", position: i, heading: `S${i}`, canonical: null, level: 2, text: `*${i}*` }));
     const { blocks } = sectionBlocks(sections as never, { hasTasks: false, references: [] });
     const formatted = blocks.filter((b) => b.type === "text" && b.html.includes("<em>")).length;
     expect(formatted).toBeGreaterThan(10);
     expect(formatted).toBeLessThan(5000);
-    expect(blocks.every((b) => b.type !== "text" || b.html.includes(`${b.heading.slice(1)}`))).toBe(true);
+    // at most MAX_SECTIONS, then one block that says how many more there are
+    expect(blocks).toHaveLength(MAX_SECTIONS + 1);
+    expect(blocks[MAX_SECTIONS].html).toContain("4,800 more sections not shown here");
   }, 60_000);
 });
 

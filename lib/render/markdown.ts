@@ -71,8 +71,8 @@ const processor = unified()
 export const FORMAT_BUDGET_CHARS = 32 * 1024;
 /** What one render counts against the budget at least, however short its text. */
 const MIN_RENDER_COST = 512;
-/** Characters of one text shown at most as plain text, past the budget. */
-export const PLAIN_MAX_CHARS = 256 * 1024;
+/** Characters shown as plain text per page view at most, past the formatting budget. */
+export const PLAIN_MAX_CHARS = 128 * 1024;
 
 /**
  * What one page view may still format. micromark formats a few hundred KB a second at best: a page shares
@@ -80,11 +80,19 @@ export const PLAIN_MAX_CHARS = 256 * 1024;
  * checkpoint costs a bounded time to view (and nothing the second time: results are cached).
  */
 export interface RenderBudget {
+  /** Characters of Markdown that may still be formatted. */
   left: number;
+  /** Characters that may still be shown as plain text. */
+  plainLeft: number;
 }
 
-export function renderBudget(chars = FORMAT_BUDGET_CHARS): RenderBudget {
-  return { left: chars };
+export function renderBudget(chars = FORMAT_BUDGET_CHARS, plainChars = PLAIN_MAX_CHARS): RenderBudget {
+  return { left: chars, plainLeft: plainChars };
+}
+
+/** Has this page view shown all the plain text it may? Then the rest is left out, with a note. */
+export function budgetSpent(budget: RenderBudget): boolean {
+  return budget.plainLeft <= 0;
 }
 
 const cache = new RenderCache();
@@ -97,11 +105,14 @@ function kb(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / 1024))} KB`;
 }
 
-/** A text shown as written (escaped, never formatted), at most PLAIN_MAX_CHARS of it. */
-export function plainTextHtml(text: string): string {
+/** A text shown as written (escaped, never formatted), as much of it as the page's plain budget allows. */
+export function plainTextHtml(text: string, budget: RenderBudget = renderBudget()): string {
   if (!text.trim()) return "";
-  const shown = text.length > PLAIN_MAX_CHARS ? text.slice(0, PLAIN_MAX_CHARS) : text;
+  const room = Math.max(0, budget.plainLeft);
+  const shown = text.length > room ? text.slice(0, room) : text;
+  budget.plainLeft -= shown.length;
   const rest = text.length - shown.length;
+  if (!shown) return `<p class="md-cut">${kb(rest)} not shown here.</p>`;
   const more = rest > 0 ? `<p class="md-cut">… ${kb(rest)} more not shown here.</p>` : "";
   return `<pre class="md-plain">${escapeHtml(shown)}</pre>${more}`;
 }
@@ -148,7 +159,7 @@ function* formatSteps(markdown: string): Steps<string> {
       try {
         html += String(processor.processSync(piece));
       } catch {
-        html += plainTextHtml(piece); // a nesting too deep for the renderer
+        html += `<pre class="md-plain">${escapeHtml(piece)}</pre>`; // a nesting too deep for the renderer
       }
       if (rest) yield;
     }
@@ -168,7 +179,7 @@ export function* renderMarkdownSteps(markdown: string, budget: RenderBudget = re
   if (hit !== undefined) return hit;
   // each call costs at least a small block: ten thousand one-line sections do not make ten thousand renders
   const cost = Math.max(markdown.length, MIN_RENDER_COST);
-  if (cost > budget.left) return plainTextHtml(markdown);
+  if (cost > budget.left) return plainTextHtml(markdown, budget);
   budget.left -= cost;
   const html = yield* formatSteps(markdown);
   cache.set(key, html);
@@ -205,8 +216,9 @@ export function* renderMarkdownPrefixSteps(markdown: string, budget: RenderBudge
   }
   const head = markdown.slice(0, cut);
   const tail = markdown.slice(cut);
-  const html = (yield* renderMarkdownSteps(head, budget)) + plainTextHtml(tail);
-  return { html, formatted: cut, shown: cut + Math.min(tail.length, PLAIN_MAX_CHARS), total };
+  const room = budget.plainLeft;
+  const html = (yield* renderMarkdownSteps(head, budget)) + plainTextHtml(tail, budget);
+  return { html, formatted: cut, shown: cut + Math.min(tail.length, Math.max(0, room)), total };
 }
 
 /** A leading YAML frontmatter block, split from the body so it is not rendered as a heading. */

@@ -17,7 +17,7 @@ function size(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / 1024))} KB`;
 }
 
-/** The source shown beside the rendering, at most PLAIN_MAX_CHARS of it. */
+/** The source shown beside the rendering (in a closed <details>), at most PLAIN_MAX_CHARS of it. */
 function sourceOf(text: string): string {
   return text.length > PLAIN_MAX_CHARS ? `${text.slice(0, PLAIN_MAX_CHARS)}\n\n… ${size(text.length - PLAIN_MAX_CHARS)} more not shown.` : text;
 }

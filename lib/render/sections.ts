@@ -1,7 +1,7 @@
 import "server-only";
 import type { ReferencedFileRow, SectionRow } from "../../db/schema";
 import { CANONICAL_SECTIONS } from "../parse/types";
-import { renderBudget, renderMarkdownSteps, runSteps, runStepsYielding, type RenderBudget, type Steps } from "./markdown";
+import { budgetSpent, renderBudget, renderMarkdownSteps, runSteps, runStepsYielding, type RenderBudget, type Steps } from "./markdown";
 
 /** One section of the normalised view, ready to draw. */
 export type SectionBlock =
@@ -37,6 +37,8 @@ export function proseOf(text: string): string {
   return text.split("\n").filter((l) => !LIST_LINE.test(l)).join("\n").trim();
 }
 
+/** Sections shown at most (a document may hold thousands of headings). */
+export const MAX_SECTIONS = 200;
 /** File entries shown per section at most (a document may list thousands of paths). */
 export const MAX_FILE_ENTRIES = 500;
 
@@ -79,8 +81,14 @@ function* sectionBlocksSteps(
   const ordered = canonicalOrder(sections);
   const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
   const blocks: SectionBlock[] = [];
-  for (const s of ordered) {
+  for (const [index, s] of ordered.entries()) {
     if (blocks.length) yield;
+    if (index >= MAX_SECTIONS || budgetSpent(budget)) {
+      const rest = ordered.length - index;
+      const html = `<p class="md-cut">${rest.toLocaleString("en")} more section${rest === 1 ? "" : "s"} not shown here: this file is too large to show whole. The original view shows its beginning as written.</p>`;
+      blocks.push({ key: "more", heading: "More sections", canonical: null, type: "text", html });
+      break;
+    }
     const key = `s${s.id}`;
     const base = { key, heading: s.heading, canonical: s.canonical };
     if (s === home) {
