@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { addRoot, removeRoot } from "@/lib/actions/roots";
 import { runIndexNow } from "@/lib/index/run";
+import { repositoryCountUnder } from "@/lib/queries/roots";
 import { rememberRemovedRoot } from "./removed";
 
 export interface RootFormState {
@@ -24,7 +25,12 @@ export async function addRootAction(_previous: RootFormState, formData: FormData
     const change = addRoot(getDb(process.env.CAIRN_DB), parsed.data.path);
     if (!change.ok) return { errors: { path: [change.error] }, message: null, ok: false };
     const summary = await runIndexNow();
-    state = { errors: {}, message: `Added ${change.path} and indexed ${summary.repositories} repositories.`, ok: true };
+    const found = repositoryCountUnder(getDb(process.env.CAIRN_DB), change.path);
+    const message =
+      found === 0
+        ? `Added ${change.path}, but found no git repository in it (Cairn looks up to six folders deep). Indexed ${summary.repositories} repositories in all.`
+        : `Added ${change.path} and indexed ${summary.repositories} repositories (${found} in this folder).`;
+    state = { errors: {}, message, ok: true };
   } catch (error) {
     return { errors: {}, message: `Could not add the root: ${error instanceof Error ? error.message : String(error)}`, ok: false };
   }

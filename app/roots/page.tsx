@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { readDb } from "@/lib/queries/db";
-import { listRoots } from "@/lib/queries/overview";
+import { environmentRoots } from "@/lib/index/run";
+import { rootsInUse } from "@/lib/queries/roots";
 import { announcedRemoval } from "./removed";
 import { AddRootForm, ReindexForm, RemoveRootForm } from "./roots-forms";
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "Roots" };
 export default async function RootsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const removed = announcedRemoval((await searchParams).removed);
   const db = await readDb();
-  const roots = listRoots(db);
+  const roots = rootsInUse(db, environmentRoots());
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">Roots</h1>
@@ -30,9 +31,15 @@ export default async function RootsPage({ searchParams }: { searchParams: Promis
         ) : (
           <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
             {roots.map((root) => (
-              <li key={root.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="font-mono text-sm">{root.path}</span>
-                <RemoveRootForm path={root.path} />
+              <li key={root.path} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0">
+                  <span className="block break-all font-mono text-sm">{root.path}</span>
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                    {root.repositories === 0 ? "no repository found" : root.repositories === 1 ? "1 repository" : `${root.repositories} repositories`}
+                    {root.source === "environment" ? " · from CAIRN_ROOTS: change it where the server is started" : ""}
+                  </span>
+                </span>
+                {root.source === "saved" && <RemoveRootForm path={root.path} />}
               </li>
             ))}
           </ul>

@@ -4,8 +4,12 @@ import { indexRoots, savedRoots } from "./indexer";
 import { indexStatus } from "./status";
 
 /** The roots a server indexes: CAIRN_ROOTS and the roots saved on the Roots page, else the user's home. */
+export function environmentRoots(): string[] {
+  return (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
+}
+
 export function serverRoots(): string[] {
-  const fromEnv = (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
+  const fromEnv = environmentRoots();
   const roots = [...new Set([...fromEnv, ...savedRoots(getDb(process.env.CAIRN_DB))])];
   return roots.length ? roots : [homedir()];
 }

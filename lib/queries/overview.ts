@@ -240,7 +240,3 @@ export function overviewData(db: CairnDb): OverviewData {
     repositories: repos.slice(0, 10).map(toSummary),
   };
 }
-
-export function listRoots(db: CairnDb) {
-  return db.select().from(roots).orderBy(roots.path).all();
-}
