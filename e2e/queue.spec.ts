@@ -89,3 +89,17 @@ test("archive takes it out of the queue and the default list; the filter shows i
   await expect(item(page, title)).toBeVisible();
   await expect(page.getByText(/^Snoozed and archived/)).toHaveCount(0);
 });
+
+test("a checkpoint's own page pins and unpins it too", async ({ page }) => {
+  await page.goto("/");
+  const title = FIXTURE.goneTitle;
+  await item(page, title).getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const triage = page.getByRole("group", { name: "Triage" });
+  await triage.getByRole("button", { name: `Pin ${title}` }).click();
+  await expect(triage.getByText("pinned", { exact: true })).toBeVisible();
+  await page.goto("/");
+  await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(title);
+  await item(page, title).getByRole("button", { name: `Unpin ${title}` }).click();
+  await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
+});

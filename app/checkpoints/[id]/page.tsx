@@ -17,6 +17,8 @@ import { CompleteButton } from "./_write/complete-button";
 import { ReviewPanel } from "./_review/review-panel";
 import { ResumePanel } from "./_resume/resume-panel";
 import { EditDetailsPanel } from "./_edit/edit-details-panel";
+import { TriageControls } from "@/app/_queue/triage-controls";
+import { marksOf } from "@/lib/queries/marks";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -68,6 +70,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
           <Link href={`/checkpoints/${doc.id}/diff`}>What changed since this save</Link>
         </div>
       )}
+      {doc.kind === "checkpoint" && <TriageControls documentId={doc.id} name={title} marks={marksOf(await readDb(), doc.id)} />}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="min-w-0 space-y-4">
