@@ -160,7 +160,8 @@ test.describe("checkpoint page", () => {
     await view.getByRole("link", { name: "Original" }).click();
     await expect(page).toHaveURL(/\?view=original$/);
     await expect(view.getByRole("link", { name: "Original" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByText("Frontmatter")).toBeVisible();
+    // exact: the header also says which values came from a frontmatter key
+    await expect(page.getByText("Frontmatter", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Checkpoint: Rate limiter for the public API (legacy notes)" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Checkpoint: Rate limiter for the public API (legacy notes)" })).toBeVisible();
