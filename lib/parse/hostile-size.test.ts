@@ -59,3 +59,21 @@ describe("boundedText", () => {
     expect(byChars.cut).toMatch(/first \d+ KB of 1955 KB/);
   });
 });
+
+describe("a hostile 2 MB HTML checkpoint", () => {
+  it.each([
+    ["headings", "<h2>a</h2><p>x</p>"],
+    ["paragraphs of unclosed links", "<p>[a](</p>"],
+    ["list items", "<li>- [ ] a</li>"],
+  ])("of %s is read in part, and says so", (_name, unit) => {
+    const text = `<html><head><meta name="jacked:status" content="in-progress"></head><body><h1>Hostile</h1>${fill(unit, MB2)}`;
+    const result = parseDocument({ path: ".claude/checkpoints/hostile.html", text });
+    expect(result.document?.title).toBe("Hostile");
+    expect(result.problems.some((p) => p.startsWith("document too large to read whole: the first 128 KB"))).toBe(true);
+  }, 60_000);
+
+  it("nested a hundred thousand levels deep is a problem, not a crash", () => {
+    const result = parseDocument({ path: ".claude/checkpoints/deep.html", text: `<html><body><h1>Deep</h1>${"<div>".repeat(100_000)}` });
+    expect(result.problems.length).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -5,6 +5,8 @@
  * the server that runs it. Real checkpoints stay far below (the largest of the corpus: 240 KB, 2,500 lines).
  */
 export const PARSE_MAX_CHARS = 512 * 1024;
+/** HTML holds far more structure per character (the largest HTML checkpoint of the corpus: 9 KB). */
+export const HTML_PARSE_MAX_CHARS = 128 * 1024;
 export const PARSE_MAX_LINES = 10_000;
 
 export interface BoundedText {
@@ -31,6 +33,6 @@ export function boundedText(text: string, maxChars = PARSE_MAX_CHARS, maxLines =
   const kb = (n: number) => `${Math.round(n / 1024)} KB`;
   return {
     text: text.slice(0, end),
-    cut: `document too large to read whole: the first ${kb(end)} of ${kb(text.length)} (at most ${PARSE_MAX_LINES.toLocaleString("en")} lines) were parsed; the rest is kept in the original view`,
+    cut: `document too large to read whole: the first ${kb(end)} of ${kb(text.length)} (at most ${maxLines.toLocaleString("en")} lines) were parsed; the rest is kept in the original view`,
   };
 }

@@ -1,5 +1,5 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
-import { boundedText } from "./limits";
+import { boundedText, HTML_PARSE_MAX_CHARS, PARSE_MAX_CHARS } from "./limits";
 import { noCheckpointReason } from "./substance";
 import { htmlParser } from "./html";
 import { frontmatterParser } from "./frontmatter";
@@ -124,7 +124,7 @@ export function parseDocument(input: ParseInput, options: ParseOptions = {}): Pa
     return { document: null, problems: [`no parser reads ${input.path}`] };
   }
   try {
-    const bounded = boundedText(input.text);
+    const bounded = boundedText(input.text, parser.format === "html" ? HTML_PARSE_MAX_CHARS : PARSE_MAX_CHARS);
     const result = parser.parse(bounded.cut ? { ...input, text: bounded.text } : input);
     // a template or an empty note at a checkpoint's place is read as no checkpoint (nothing wrong with it)
     if (result.document && noCheckpointReason(result.document, bounded.text)) return { document: null, problems: [] };
