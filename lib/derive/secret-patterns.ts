@@ -180,7 +180,7 @@ function looksLikePassword(value: string): boolean {
 
 /** The keys that introduce a password-like value on a line (`password: x`, `DB_PASSWORD=x`, `"api_key": "x"`). */
 const PASSWORD_KEY =
-  "(?:password|passwd|passphrase|pwd|pass|db_?pass(?:word)?|client_?secret|secret_?key|app_?secret|api_?secret|api_?key|access_?token|auth_?token|private_?token)";
+  "(?:password|passwd|passphrase|pwd|db_?pass(?:word)?|client_?secret|secret_?key|app_?secret|api_?secret|api_?key|access_?token|auth_?token|private_?token)";
 
 /** Patterns for what the recommended preset lacks or misses (it wants exact lengths / markers). */
 export const OWN_PATTERNS: readonly OwnPattern[] = [
