@@ -1,14 +1,13 @@
 import "server-only";
-import { realpath, stat } from "node:fs/promises";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories, sections, tasks } from "../../db/schema";
-import { compareShas, diffSinceSave, isAgentFile, type DiffSinceSave, type ShaComparison } from "../derive/freshness";
+import { documents, repositories } from "../../db/schema";
+import { diffSinceSave, isAgentFile, type DiffSinceSave } from "../derive/freshness";
 import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
-import { RepoFacts, type RefTip } from "../git/repo-facts";
-import { GitError, isFullSha, MISSING_OBJECTS_MESSAGE, tryGit } from "../git/runner";
+import type { RefTip } from "../git/repo-facts";
+import { isFullSha, tryGit } from "../git/runner";
 import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
-import { notDuplicate } from "./shared";
+import { errorMessage, repositoryAt } from "./repository-at";
 
 export interface DiffCheckpoint {
   id: string;
@@ -71,26 +70,6 @@ export interface DiffPageData {
 
 const DETACHED = /^(?:HEAD|detached|\(.*\))$/i;
 
-async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
-}
-
-const real = (path: string) => realpath(path).catch(() => path);
-
-/**
- * The repository at exactly `path`, or why not. git looks upwards for a repository, so a folder
- * that lost its .git would otherwise be answered by an enclosing repository.
- */
-async function repositoryAt(path: string): Promise<{ facts: RepoFacts; isBare: boolean } | "gone" | "not-a-repository"> {
-  if (!(await isDirectory(path))) return "gone";
-  const facts = new RepoFacts(path);
-  const layout = await facts.layout();
-  if (!layout) return "not-a-repository";
-  const [here, top, gitDir] = await Promise.all([real(path), layout.topLevel ? real(layout.topLevel) : null, real(layout.gitDir)]);
-  const same = layout.topLevel ? top === here : gitDir === here;
-  return same ? { facts, isBare: layout.isBare } : "not-a-repository";
-}
-
 function findTip(refs: readonly RefTip[], branch: string): RefTip | null {
   return (
     refs.find((r) => r.kind === "branch" && r.shortName === branch) ??
@@ -108,15 +87,6 @@ async function commitBeforeTime(repoPath: string, tip: string, savedAt: string):
   return isFullSha(sha) ? sha : null;
 }
 
-function errorMessage(error: unknown): string {
-  if (error instanceof GitError) {
-    if (error.missingObjects) return MISSING_OBJECTS_MESSAGE;
-    if (error.kind === "timeout") return "git took too long to compute this diff.";
-    if (error.kind === "output-too-large") return "The change is too large to show.";
-    return `git could not compute the diff: ${error.stderrFirstLine || error.kind}`;
-  }
-  return "The diff could not be computed.";
-}
 
 /**
  * The agent's own files and commits, as freshness counts them: commits touching only such files are
@@ -242,81 +212,4 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
   }
 }
 
-export interface CompareOption {
-  id: string;
-  title: string | null;
-  path: string;
-  branch: string | null;
-  savedAt: string | null;
-}
-
-export interface CompareSide extends CompareOption {
-  headSha: string | null;
-  tasks: { text: string; done: boolean }[];
-  sections: { canonical: string | null; heading: string; level: number }[];
-}
-
-export type CommitsBetween =
-  | { kind: "ok"; comparison: ShaComparison }
-  | { kind: "same-commit"; sha: string }
-  | { kind: "missing-sha"; sides: ("A" | "B")[] }
-  | { kind: "unavailable"; reason: string };
-
-export interface ComparePageData {
-  repo: { id: number; name: string; path: string };
-  /** The repository's checkpoints, newest first. */
-  options: CompareOption[];
-  a: CompareSide | null;
-  b: CompareSide | null;
-  commits: CommitsBetween | null;
-}
-
-function side(db: CairnDb, repoId: number, id: string | undefined): CompareSide | null {
-  if (!id) return null;
-  const doc = db
-    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt, headSha: documents.headSha })
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.repositoryId, repoId)))
-    .get();
-  if (!doc) return null;
-  return {
-    ...doc,
-    tasks: db.select({ text: tasks.text, done: tasks.done }).from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).all(),
-    sections: db
-      .select({ canonical: sections.canonical, heading: sections.heading, level: sections.level })
-      .from(sections)
-      .where(eq(sections.documentId, id))
-      .orderBy(asc(sections.position))
-      .all(),
-  };
-}
-
-async function commitsBetween(repoPath: string, a: CompareSide, b: CompareSide): Promise<CommitsBetween> {
-  const missing = [!a.headSha ? "A" : null, !b.headSha ? "B" : null].filter((s): s is "A" | "B" => s !== null);
-  if (missing.length > 0 || !a.headSha || !b.headSha) return { kind: "missing-sha", sides: missing };
-  if (a.headSha === b.headSha) return { kind: "same-commit", sha: a.headSha };
-  const found = await repositoryAt(repoPath);
-  if (found === "gone") return { kind: "unavailable", reason: "The repository is no longer on disk." };
-  if (found === "not-a-repository") return { kind: "unavailable", reason: "The folder is no longer a git repository." };
-  try {
-    const comparison = await compareShas(repoPath, a.headSha, b.headSha);
-    return comparison ? { kind: "ok", comparison } : { kind: "unavailable", reason: "One of the saved commits is no longer in this repository." };
-  } catch (error) {
-    return { kind: "unavailable", reason: errorMessage(error) };
-  }
-}
-
-/** Two checkpoints of one repository side by side; commits between their shas come from git (compareShas). */
-export async function loadComparePage(db: CairnDb, repoId: number, aId?: string, bId?: string): Promise<ComparePageData | null> {
-  const repo = db.select({ id: repositories.id, name: repositories.name, path: repositories.path }).from(repositories).where(eq(repositories.id, repoId)).get();
-  if (!repo) return null;
-  const options = db
-    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt })
-    .from(documents)
-    .where(and(eq(documents.repositoryId, repoId), eq(documents.kind, "checkpoint"), notDuplicate))
-    .orderBy(desc(documents.savedAt), asc(documents.id))
-    .all();
-  const a = side(db, repoId, aId);
-  const b = side(db, repoId, bId);
-  return { repo, options, a, b, commits: a && b ? await commitsBetween(repo.path, a, b) : null };
-}
+export { loadComparePage, type CommitsBetween, type ComparePageData, type CompareOption, type CompareSide } from "./compare";
