@@ -253,7 +253,7 @@ const SECRETLINT_TRIGGER_CI = /secret_?access_?key|hooks\.slack\.com/i;
 /** Same guarantee for OWN_PATTERNS. */
 const OWN_TRIGGER =
   /gh[pousr]_|github_pat_|sk-(?:proj-|svcacct-|admin-|ant-|[A-Za-z0-9]{20})|eyJ|PRIVATE KEY|:\/\/[^\s/@]+@|[sr]k_(?:live|test)_|whsec_|AIza|GOCSPX-|gl[a-z]{1,5}-|GR1348941|hf_|api_org_|Key=|sig=|\dQ~/;
-const OWN_TRIGGER_CI = /bearer|pass|pwd|secret|api_?key|token/i;
+const OWN_TRIGGER_CI = /bearer|(?:pass|pwd|secret|api_?key|token)\w*["'*_\\ \t]*[:=]/i;
 
 export function needsSecretlint(text: string): boolean {
   return SECRETLINT_TRIGGER.test(text) || SECRETLINT_TRIGGER_CI.test(text);

@@ -103,9 +103,32 @@ function pieceAt(joined: Joined, offset: number): number {
   return lo;
 }
 
-/** Would a scan of the raw text miss something a reader sees? Cheap test before parsing. */
-function mayHide(html: string): boolean {
-  return html.includes("&") || /<[a-z/!]/i.test(html);
+/** Character references common in prose; any other one may be hiding a character of a token. */
+const COMMON_REFERENCE = /^&(?:amp|lt|gt|quot|apos|nbsp|[mn]dash|hellip|[lr][sd]quo|copy|reg|trade|middot|bull|[lr]arr|times|deg|check|#(?:32|160|8212|8211|8217|8220|8221|8230|39|x27|xa0);)/i;
+
+/**
+ * Would a scan of the raw text miss something a reader sees? A cheap test that spares parsing (the index reads
+ * thousands of HTML checkpoints): no unusual character reference, and the text without its tags gives the
+ * scanner no reason to look (`triggers`).
+ */
+function mayHide(html: string, triggers: (text: string) => boolean): boolean {
+  for (let at = html.indexOf("&"); at !== -1; at = html.indexOf("&", at + 1)) {
+    if (/[#A-Za-z]/.test(html[at + 1] ?? "") && !COMMON_REFERENCE.test(html.slice(at, at + 12))) return true;
+  }
+  return triggers(stripTags(html));
+}
+
+/** The text without its tags, in one pass (`/<[^>]*>/g` is quadratic on a run of `<` without `>`). */
+function stripTags(html: string): string {
+  let out = "";
+  let from = 0;
+  for (let open = html.indexOf("<"); open !== -1; open = html.indexOf("<", from)) {
+    const close = html.indexOf(">", open + 1);
+    if (close === -1) break;
+    out += html.slice(from, open);
+    from = close + 1;
+  }
+  return out + html.slice(from);
 }
 
 /**
@@ -116,8 +139,9 @@ function mayHide(html: string): boolean {
 export async function decodedHtmlSpans<R>(
   html: string,
   scan: (text: string) => Promise<{ rule: R; start: number; end: number }[]>,
+  triggers: (text: string) => boolean,
 ): Promise<RawSpan<R>[]> {
-  if (!mayHide(html)) return [];
+  if (!mayHide(html, triggers)) return [];
   let pieces: Piece[];
   try {
     pieces = piecesOf(html);

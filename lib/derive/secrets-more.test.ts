@@ -112,3 +112,16 @@ describe("redactValue", () => {
     return join("gh", "p_", RANDOM.slice(0, 36));
   }
 });
+
+describe("scanning hostile HTML", () => {
+  it.each([
+    ["a run of <", "<"],
+    ["a run of &", "&"],
+    ["unknown references", "&zz;"],
+    ["empty tags", "<b></b>"],
+  ])("of two megabytes of %s completes", async (_name, unit) => {
+    const html = `<html><body>${unit.repeat(Math.floor((2 << 20) / unit.length))}</body></html>`;
+    const { findings } = await scanSecrets(html, "hostile.html");
+    expect(findings).toEqual([]);
+  }, 60_000);
+});

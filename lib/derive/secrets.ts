@@ -66,7 +66,7 @@ export const SECRETLINT_CONFIG: Readonly<LintConfig> = {
 export async function scanSecrets(text: string, filePath = "document.md"): Promise<SecretScan> {
   let spans = await checkedSpans(text, filePath);
   // HTML: also what a reader sees (character references decoded, tags removed), mapped back to the raw text
-  if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, (decoded) => checkedSpans(decoded, "decoded.txt")));
+  if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, (decoded) => checkedSpans(decoded, "decoded.txt"), (t) => needsSecretlint(t) || needsOwnPatterns(t)));
 
   const merged = mergeSpans(spans);
   if (merged.length === 0) return { findings: [], redacted: text };
