@@ -103,7 +103,8 @@ function remainingWorkItems(root: HtmlNode): ParsedTask[] {
 
 /** Fields the page states in its text, read by the shared extraction layer; meta values are never replaced. */
 function fillFromText(doc: ParsedDocument, root: HtmlNode, path: string): void {
-  const o = outline(markdownOf(root));
+  // fields sit near the top of a page: its first lines are enough, however long the page
+  const o = outline(markdownOf(root).split("\n", 2000).join("\n"));
   const fields = extractFields({ outline: o, pairs: extractKeyValues(o.lines, o.inCode), frontmatter: [], path });
   const sources = doc.fieldSources!;
   const fill = <K extends "branch" | "headSha">(key: K, value: string | null) => {
