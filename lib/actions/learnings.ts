@@ -1,6 +1,6 @@
 import "server-only";
 /** Candidate learnings of a checkpoint, and the fuzzy comparison with lines already written down. */
-import { squash, stripInlineMarkdown } from "../parse/heuristics/text";
+import { squash, stripInlineMarkdown, trimEndWhere } from "../parse/heuristics/text";
 import { proseOnly } from "../parse/heuristics/prose";
 
 export interface LearningSection {
@@ -29,11 +29,11 @@ export function isLearningSection(section: LearningSection): boolean {
 
 /** One line, trimmed, without a list marker or checkbox, without trailing periods. */
 export function terse(text: string): string {
-  return squash(text)
+  const line = squash(text)
     .replace(/^(?:[-*+•]|\d+[.)])\s+/, "")
     .replace(/^\[[ xX~-]\]\s+/, "")
-    .replace(/[\s.]+$/, "")
     .trim();
+  return trimEndWhere(line, (c) => c === "." || /\s/.test(c)); // `[\s.]+$` was quadratic on ". . . . x"
 }
 
 function sentences(paragraph: string): string[] {
@@ -59,7 +59,7 @@ export function splitLearnings(text: string): string[] {
     paragraph = [];
   };
   for (const raw of proseOnly(text).split(/\r?\n/)) {
-    const line = raw.replace(/\s+$/, "");
+    const line = raw.trimEnd(); // linear: `/\s+$/` is quadratic on a long run of spaces inside a line
     if (/^\s*(?:`{3,}|~{3,})/.test(line)) {
       flush();
       fence = !fence;
@@ -120,7 +120,9 @@ export function extractLearnings(sections: LearningSection[]): LearningText[] {
 
 /** Lower case, no Markdown, no link back to a checkpoint, no punctuation, single spaces. */
 export function normaliseLearning(text: string): string {
-  const plain = stripInlineMarkdown(text.replace(/\s*\(\s*\[checkpoint\]\([^)]*\)\s*\)\s*$/i, ""));
+  // the link back sits at the end: look at the end only (the expression is quadratic on long runs of spaces)
+  const cut = Math.max(0, text.length - 512);
+  const plain = stripInlineMarkdown(text.slice(0, cut) + text.slice(cut).replace(/\s*\(\s*\[checkpoint\]\([^)]*\)\s*\)\s*$/i, ""));
   return squash(
     plain
       .toLowerCase()

@@ -69,6 +69,16 @@ export function stripInlineMarkdown(text: string): string {
     .replace(/~~(.+?)~~/g, "$1");
 }
 
+/**
+ * `text` without the trailing characters `strip` accepts; linear (an expression like `[\s.]+$` takes
+ * quadratic time on a long run of those characters followed by something else).
+ */
+export function trimEndWhere(text: string, strip: (char: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && strip(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
 /** The last path segment. */
 export function baseName(path: string): string {
   const parts = path.replace(/\\/g, "/").split("/");
