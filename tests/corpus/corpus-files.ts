@@ -1,5 +1,6 @@
 /** Reading ../shared/corpus and its MANIFEST.tsv (test data only: nothing from it is copied here). */
 import { existsSync, readFileSync } from "node:fs";
+import { decodeText } from "../../lib/discover/text-encoding";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,8 +47,9 @@ export function readManifest(): CorpusEntry[] {
   });
 }
 
+/** The file as the indexer reads it: UTF-8, or Windows-1252 when the bytes are not UTF-8. */
 export function readCorpusFile(entry: CorpusEntry): string {
-  return readFileSync(join(CORPUS_DIR, entry.localFile), "utf8");
+  return decodeText(readFileSync(join(CORPUS_DIR, entry.localFile))).text;
 }
 
 /** Sibling files of the same repository in the corpus (for companions such as the session sentinel). */

@@ -1,5 +1,6 @@
 /** Reading ../shared/corpus-truth (hand-labelled real files) at test time: nothing from it is copied here. */
 import { existsSync, readFileSync } from "node:fs";
+import { decodeText } from "../../lib/discover/text-encoding";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -47,9 +48,9 @@ export function readTruth(): TruthEntry[] {
   });
 }
 
-/** The file as the indexer reads it: bytes decoded as UTF-8. */
+/** The file as the indexer reads it: UTF-8, or Windows-1252 when the bytes are not UTF-8. */
 export function readTruthFile(entry: TruthEntry): string {
-  return readFileSync(join(TRUTH_DIR, entry.localFile), "utf8");
+  return decodeText(readFileSync(join(TRUTH_DIR, entry.localFile))).text;
 }
 
 /** Texts of the other labelled files of the same repository, by path (companions such as a sentinel JSON). */
