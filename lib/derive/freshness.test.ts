@@ -121,9 +121,13 @@ describe("history shapes", () => {
     expect(f.level).toBe("very-stale");
   });
 
-  it("deleted saved branch is very stale; a moved saved branch is counted", async () => {
+  it("deleted saved branch is very stale unless its work landed; a moved saved branch is counted", async () => {
     const repo = TestRepo.create();
     repo.commit("root", { "a.txt": "a\n" });
+    repo.git("checkout", "-q", "-b", "abandoned");
+    const abandonedSave = repo.commit("abandoned work", { "z.txt": "z\n" });
+    repo.git("checkout", "-q", "main");
+    repo.git("branch", "-q", "-D", "abandoned");
     repo.git("checkout", "-q", "-b", "topic");
     const topicSave = repo.commit("topic work", { "t.txt": "t\n" });
     repo.git("checkout", "-q", "-b", "feature/x");
@@ -135,12 +139,21 @@ describe("history shapes", () => {
     repo.git("branch", "-q", "-D", "topic");
     const result = await computeFreshness(
       repo.dir,
-      [save({ id: "topic", headSha: topicSave, branch: "topic" }), save({ id: "feature", headSha: featureSave, branch: "feature/x" })],
+      [
+        save({ id: "topic", headSha: topicSave, branch: "topic" }),
+        save({ id: "feature", headSha: featureSave, branch: "feature/x" }),
+        save({ id: "abandoned", headSha: abandonedSave, branch: "abandoned" }),
+      ],
       NOW,
     );
+    const abandoned = result.get("abandoned") as Freshness;
+    expect([abandoned.savedBranchExists, abandoned.branchMatches, abandoned.landed, abandoned.level]).toEqual([false, false, null, "very-stale"]);
+    expect(abandoned.reasons).toContain("branch changed: abandoned -> main");
+    // merged into main, then deleted: landed, and the deleted branch no longer counts against it
     const topic = result.get("topic") as Freshness;
-    expect([topic.savedBranchExists, topic.branchMatches, topic.level]).toEqual([false, false, "very-stale"]);
-    expect(topic.reasons).toContain("branch changed: topic -> main");
+    expect([topic.savedBranchExists, topic.branchMatches]).toEqual([false, false]);
+    expect(topic.landed).toMatchObject({ into: "main", merge: true });
+    expect(topic.level).not.toBe("very-stale");
     const feature = result.get("feature") as Freshness;
     expect(feature.savedBranchExists).toBe(true);
     expect(feature.savedBranchMoved).toBe(repo.countBetween(featureSave, "feature/x"));
