@@ -77,7 +77,7 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     .where(and(eq(documents.kind, "checkpoint"), notDuplicate, isNull(documents.aliasOf), statusCondition("in-progress"), repoPath ? eq(repositories.path, repoPath) : undefined))
     .all();
   // handoffs are written for someone else: those awaiting review ask for one (a committed checkpoint is just saved work)
-  const reviews = (await reviewQueue(db)).filter((row) => row.format === "handoff" && (!repoPath || row.repoPath === repoPath));
+  const reviews = (await reviewQueue(db, { formats: ["handoff"] })).filter((row) => !repoPath || row.repoPath === repoPath);
   const awaiting = new Map(reviews.map((row) => [row.id, row]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   // handoffs awaiting review that are not "in progress" by status (snapshots) join the open checkpoints

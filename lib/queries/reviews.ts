@@ -185,7 +185,7 @@ function currentSnapshots(rows: QueueCandidate[]): Set<string> {
  * Handoffs awaiting review: in progress, committed (tracked by git, or found on a branch), and not reviewed
  * since their last save (the file's own time or a later save commit). Newest save first.
  */
-export async function reviewQueue(db: CairnDb): Promise<QueueRow[]> {
+export async function reviewQueue(db: CairnDb, options: { formats?: readonly string[] } = {}): Promise<QueueRow[]> {
   const all = db
     .select({ ...listColumns, repoPath: repositories.path, source: documents.source, rawStatus: documents.status })
     .from(documents)
@@ -195,6 +195,8 @@ export async function reviewQueue(db: CairnDb): Promise<QueueRow[]> {
   const current = currentSnapshots(all);
   const candidates = all
     .filter((c) => c.status !== "completed" && (!isSnapshot(c) || current.has(c.id)))
+    // only these families (the overview's queue asks for handoffs): git is then asked about their repositories alone
+    .filter((c) => !options.formats || options.formats.includes(c.format))
     .map(({ rawStatus: _raw, ...c }) => c);
   if (candidates.length === 0) return [];
   const repoIds = [...new Set(candidates.map((c) => c.repositoryId).filter((id): id is number => id !== null))];
