@@ -11,7 +11,7 @@ import { parseFreshness } from "../../components/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
 import { reviewQueue } from "./reviews";
-import { notDuplicate, statusCondition } from "./shared";
+import { memoUntilChange, notDuplicate, statusCondition } from "./shared";
 
 export { QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
 
@@ -77,7 +77,9 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     .where(and(eq(documents.kind, "checkpoint"), notDuplicate, isNull(documents.aliasOf), statusCondition("in-progress"), repoPath ? eq(repositories.path, repoPath) : undefined))
     .all();
   // handoffs are written for someone else: those awaiting review ask for one (a committed checkpoint is just saved work)
-  const reviews = (await reviewQueue(db, { formats: ["handoff"] })).filter((row) => !repoPath || row.repoPath === repoPath);
+  // asks git which handoffs are committed: once per change of the database, not on every page view
+  const awaitingAll = await memoUntilChange(db, "queue:handoffs-awaiting-review", () => reviewQueue(db, { formats: ["handoff"] }));
+  const reviews = awaitingAll.filter((row) => !repoPath || row.repoPath === repoPath);
   const awaiting = new Map(reviews.map((row) => [row.id, row]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   // handoffs awaiting review that are not "in progress" by status (snapshots) join the open checkpoints
