@@ -3,8 +3,14 @@
  * user's triage (pin, snooze, archive) with undo. Every mark is undone before the spec ends, so the
  * other specs see the world as it was.
  */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import * as family from "../scripts/fixtures/families";
+import { commitAll, git, initRepo, writeFiles } from "../scripts/fixtures/git";
 import { FIXTURE } from "./support/fixture-world";
+import { E2E_DB, E2E_WORLD } from "./support/paths";
 
 test.describe.configure({ mode: "serial" });
 
@@ -102,4 +108,44 @@ test("a checkpoint's own page pins and unpins it too", async ({ page }) => {
   await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(title);
   await item(page, title).getByRole("button", { name: `Unpin ${title}` }).click();
   await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
+});
+
+test("work that landed in main: the queue says complete, the banner says where it landed and offers Complete", async ({ page }) => {
+  test.setTimeout(120_000);
+  const landed = join(E2E_WORLD, "code", "landed-export");
+  const reindex = () =>
+    execFileSync(process.execPath, [join(process.cwd(), "bin", "cairn.mjs"), "index", "--root", join(E2E_WORLD, "code"), "--db", E2E_DB, "--home", join(E2E_WORLD, "home")], { stdio: "ignore" });
+  initRepo(landed);
+  writeFiles(landed, { "src/app.ts": "export const app = 1;\n" });
+  commitAll(landed, "feat: initial layout", new Date(Date.now() - 5 * 86_400_000));
+  git(landed, ["checkout", "-q", "-b", "feature/export"]);
+  writeFiles(landed, { "src/export.ts": "export const csv = true;\n" });
+  const work = commitAll(landed, "feat: CSV export", new Date(Date.now() - 3 * 86_400_000));
+  const title = "Export invoices to CSV";
+  const facts: family.SaveFacts = {
+    title, slug: "export-invoices-to-csv", branch: "feature/export", headSha: work, savedAt: new Date(Date.now() - 3 * 86_400_000 + 600_000),
+    status: "in-progress", tasks: [{ text: "Write the exporter", done: true }], keyFiles: ["src/export.ts"],
+    decision: "Quote every field", gotcha: "Excel wants a BOM",
+  };
+  writeFiles(landed, { [family.htmlCheckpointPath(facts)]: family.htmlCheckpoint(facts) });
+  commitAll(landed, "chore(checkpoint): save export", new Date(Date.now() - 3 * 86_400_000 + 660_000));
+  git(landed, ["checkout", "-q", "main"]);
+  const mergedAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  git(landed, ["merge", "-q", "--no-ff", "-m", "Merge feature/export", "feature/export"], { GIT_AUTHOR_DATE: mergedAt, GIT_COMMITTER_DATE: mergedAt });
+  const merge = git(landed, ["rev-parse", "--short=7", "HEAD"]);
+  git(landed, ["branch", "-q", "-d", "feature/export"]);
+  try {
+    reindex();
+    await page.goto("/");
+    const entry = item(page, title);
+    await expect(entry.getByRole("link", { name: "Complete" })).toBeVisible();
+    await expect(entry).toContainText(`Landed in main 2 days ago, merge ${merge}: complete it.`);
+    await entry.getByRole("link", { name: title, exact: true }).click();
+    const banner = page.getByTestId("freshness-banner");
+    await expect(banner.getByTestId("freshness-headline")).toHaveText(`Landed in main 2 days ago, merge ${merge}: the work of this checkpoint is done there.`);
+    await expect(banner.getByRole("button", { name: "Complete" })).toBeVisible();
+  } finally {
+    rmSync(landed, { recursive: true, force: true });
+    reindex();
+  }
 });
