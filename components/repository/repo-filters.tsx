@@ -10,7 +10,7 @@ const HYGIENE_LABELS: Record<string, string> = {
 
 /** Filters of a repository's table, as a GET form (sorting is kept). */
 export function RepoFilters({ basePath, query, branches, families }: { basePath: string; query: RepoTableQuery; branches: string[]; families: string[] }) {
-  const active = !!(query.branch || query.status || query.family || query.q || query.hygiene);
+  const active = !!(query.branch || query.status || query.family || query.q || query.hygiene || query.setAside);
   return (
     <div className="space-y-2">
       <FilterForm label="Filter checkpoints" action={`${basePath}#checkpoints`} clearHref={`${basePath}#checkpoints`} active={active} hidden={{ sort: query.sort === "date" ? undefined : query.sort, dir: query.sort === "date" && query.dir === "desc" ? undefined : query.dir, hygiene: query.hygiene }}>
@@ -26,6 +26,16 @@ export function RepoFilters({ basePath, query, branches, families }: { basePath:
           ]}
         />
         <SelectField label="Family" name="family" value={query.family} options={families.map((f) => ({ value: f, label: familyLabel(f) }))} />
+        <SelectField
+          label="Archived and snoozed"
+          name="triage"
+          value={query.setAside}
+          anyLabel="Hidden"
+          options={[
+            { value: "only", label: "Only these" },
+            { value: "all", label: "Shown too" },
+          ]}
+        />
         <div className="col-span-2 sm:col-span-1 lg:col-span-2">
           <InputField label="Title contains" name="q" type="search" value={query.q} />
         </div>

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documentMarks, documents, repositories } from "../../db/schema";
+import { documents, repositories } from "../../db/schema";
+import { setAsideCondition } from "./marks";
 import { FORMATS } from "../parse/types";
 import {
   dateParam,
@@ -72,9 +73,8 @@ function conditions(query: CheckpointListQuery): SQL {
   if (query.from) where.push(gte(documents.savedAt, query.from));
   if (query.to) where.push(lt(documents.savedAt, nextDay(query.to)));
   // the user's triage (document_marks): archived, or snoozed until later, leaves the default list
-  const setAside = sql`exists (select 1 from ${documentMarks} where ${documentMarks.documentId} = ${documents.id} and (${documentMarks.archived} = 1 or ${documentMarks.snoozedUntil} > ${new Date().toISOString()}))`;
-  if (query.setAside === "only") where.push(setAside);
-  else if (query.setAside !== "all") where.push(sql`not ${setAside}`);
+  const triage = setAsideCondition(query.setAside);
+  if (triage) where.push(triage);
   return and(...where)!;
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
 /** The user's triage marks (pin, snooze, archive) as the read side sees them: kept in `document_marks`. */
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documentMarks } from "../../db/schema";
+import { documentMarks, documents } from "../../db/schema";
 
 export interface Marks {
   pinned: boolean;
@@ -12,6 +12,17 @@ export interface Marks {
 }
 
 export const NO_MARKS: Marks = { pinned: false, archived: false, snoozedUntil: null };
+
+/** SQL: the document is archived, or snoozed until after `now` (set aside from the queue and the default lists). */
+export function setAsideSql(now: Date = new Date()): SQL {
+  return sql`exists (select 1 from ${documentMarks} where ${documentMarks.documentId} = ${documents.id} and (${documentMarks.archived} = 1 or ${documentMarks.snoozedUntil} > ${now.toISOString()}))`;
+}
+
+/** Archived and snoozed documents in a list: hidden (default), "only" these, or "all" shown too. */
+export function setAsideCondition(choice: "only" | "all" | undefined, now: Date = new Date()): SQL | undefined {
+  if (choice === "all") return undefined;
+  return choice === "only" ? setAsideSql(now) : sql`not ${setAsideSql(now)}`;
+}
 
 /** Whether a snooze is still running at `now`. */
 export function isSnoozed(snoozedUntil: string | null, now: Date = new Date()): boolean {

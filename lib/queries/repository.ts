@@ -15,6 +15,7 @@ import {
   type CheckpointListRow,
   type StatusFilter,
 } from "./shared";
+import { setAsideCondition } from "./marks";
 
 export const REPO_SORTS = ["date", "branch", "title", "status", "family", "tasks", "quality", "freshness"] as const;
 export type RepoSort = (typeof REPO_SORTS)[number];
@@ -29,6 +30,8 @@ export interface RepoTableQuery {
   family?: string;
   hygiene?: HygieneFilter;
   q?: string;
+  /** Archived and snoozed checkpoints: hidden by default, "only" these, or "all" shown too. */
+  setAside?: "only" | "all";
 }
 
 export interface TimelineSave {
@@ -68,6 +71,7 @@ export function repoTableQuery(sp: Record<string, string | string[] | undefined>
     family: param(sp.family),
     hygiene: HYGIENE_FILTERS.find((h) => h === hygiene),
     q: param(sp.q),
+    setAside: param(sp.triage) === "only" ? "only" : param(sp.triage) === "all" ? "all" : undefined,
   };
 }
 
@@ -107,6 +111,9 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
   if (query.hygiene === "superseded-open") conditions.push(isNotNull(documents.supersededBy), statusCondition("in-progress"));
   if (query.hygiene === "branch-gone") conditions.push(sql`${branchGoneSql} = 1`, statusCondition("in-progress"));
   if (query.hygiene === "archives") conditions.push(sql`${archiveSql}`);
+  // archived and snoozed leave the default table; a hygiene link shows everything it counted
+  const triage = query.hygiene ? undefined : setAsideCondition(query.setAside);
+  if (triage) conditions.push(triage);
 
   const by = sortExpression(query.sort);
   const direction = query.dir === "asc" ? asc : desc;
