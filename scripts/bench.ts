@@ -17,6 +17,7 @@ import { benchQueries } from "./bench/queries";
 import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/measure";
 import { startServer, timeSearch } from "./bench/server";
 import { timeMcp } from "./bench/mcp";
+import { timeCommands } from "./bench/commands";
 import { machine, render, type BenchResult } from "./bench/report";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,6 +77,9 @@ async function main(): Promise<void> {
     log("tool calls over MCP stdio (cairn mcp)…");
     const mcp = await timeMcp(projectDir, db, queries, rounds);
 
+    log("command start: list, search, queue, resume as new processes…");
+    const commands = timeCommands(projectDir, db, Math.max(3, rounds));
+
     let rg: BenchResult["rg"] = null;
     if (rgInstalled()) {
       log("rg over the same files…");
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
         serverP95: serverSamples.length ? percentile(serverSamples, 95) : null,
       },
       mcp,
+      commands,
       rg,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),

@@ -1,6 +1,7 @@
 /** The benchmark's result: what was measured, the targets, and the table it prints. */
 import { cpus, totalmem } from "node:os";
 import type { McpLatency } from "./mcp";
+import type { CommandTiming } from "./commands";
 
 export interface BenchResult {
   scale: number;
@@ -19,6 +20,8 @@ export interface BenchResult {
   rg: { p50: number; p95: number; samples: number } | null;
   /** Tool calls through `cairn mcp` over stdio (SDK client), after warm-up; absent in older results. */
   mcp?: McpLatency | null;
+  /** Wall time of CLI commands as new processes; absent in older results. */
+  commands?: CommandTiming[];
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -66,6 +69,9 @@ export function verdicts(r: BenchResult): Verdict[] {
       : { target: "search p95 <= 25 ms (6,000 checkpoints)", measured: `${fmtMs(r.search.p95)} at scale ${r.scale} (target is for scale 1)`, pass: null },
     { target: "indexer peak RSS <= 300 MiB", measured: r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB`, pass: r.peakRssMiB === null ? null : r.peakRssMiB <= 300 },
   ];
+  for (const command of r.commands ?? []) {
+    list.push({ target: `${command.name} <= 300 ms (wall, new process)`, measured: `${fmtMs(command.p50)} p50 of ${command.runs}${command.ok ? "" : " (failed)"}`, pass: command.ok && command.p50 <= 300 });
+  }
   if (r.scale > 1) {
     list.push(
       r.referenceP95 === null
