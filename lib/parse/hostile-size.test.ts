@@ -5,7 +5,7 @@
  * measures.
  */
 import { describe, expect, it } from "vitest";
-import { boundedText, PARSE_MAX_CHARS, PARSE_MAX_LINES } from "./limits";
+import { boundedText, boundRuns, PARSE_MAX_CHARS, PARSE_MAX_LINES } from "./limits";
 import { parseDocument } from "./registry";
 
 const MB2 = 2 * 1024 * 1024 - 4096;
@@ -76,4 +76,25 @@ describe("a hostile 2 MB HTML checkpoint", () => {
     const result = parseDocument({ path: ".claude/checkpoints/deep.html", text: `<html><body><h1>Deep</h1>${"<div>".repeat(100_000)}` });
     expect(result.problems.length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("one hostile line", () => {
+  // each took minutes: a trailing-punctuation expression scanned the run again from every position
+  it.each([
+    ["a heading with a run of spaces", `# a${" ".repeat(400_000)}b`],
+    ["a heading with a run of dots", `# a${".".repeat(400_000)}b`],
+    ["a heading with a run of dashes", `## a${"-".repeat(400_000)}b`],
+    ["a label with mixed punctuation", `- **Status**:${".-:".repeat(130_000)}x`],
+    ["a bold label with spaces", `**Decisions${" ".repeat(400_000)}x`],
+  ])("%s parses", (_name, line) => {
+    const result = parseDocument({ path: ".claude/checkpoints/line.md", text: `# Title\n\n${line}\n\n## Decisions\n- keep\n` });
+    expect(result.document?.title).toBe("Title");
+    expect(result.problems.filter((p) => p.includes("parser failed"))).toEqual([]);
+  }, 60_000);
+
+  it("keeps ordinary punctuation runs (a table rule) as written", () => {
+    const rule = `|${"---|".repeat(20)}`;
+    expect(boundRuns(rule)).toBe(rule);
+    expect(boundRuns(`a${" ".repeat(1000)}b`)).toBe(`a${" ".repeat(128)}b`);
+  });
 });

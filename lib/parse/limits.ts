@@ -15,8 +15,26 @@ export interface BoundedText {
   cut: string | null;
 }
 
-/** The part of `text` the parsers read: whole lines, within both limits. */
+/** Characters in one run of spaces, tabs and punctuation that the parsers see at most. */
+export const MAX_RUN = 128;
+
+/**
+ * Runs of spaces, tabs and punctuation (anything but letters, digits and line breaks) longer than MAX_RUN cut
+ * down to it. Many line expressions (`[\s:.\-]+$`, `\s*$` after a lazy group) take time quadratic in the
+ * length of such a run when something else follows it; with runs bounded, their work is linear. Real text
+ * never has such runs (a table rule of 25 columns is shorter); the stored original keeps the text as written.
+ */
+export function boundRuns(text: string): string {
+  return text.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => run.slice(0, MAX_RUN));
+}
+
+/** The part of `text` the parsers read: whole lines, within both limits, whitespace runs bounded. */
 export function boundedText(text: string, maxChars = PARSE_MAX_CHARS, maxLines = PARSE_MAX_LINES): BoundedText {
+  const bounded = cutText(text, maxChars, maxLines);
+  return { ...bounded, text: boundRuns(bounded.text) };
+}
+
+function cutText(text: string, maxChars: number, maxLines: number): BoundedText {
   let end = Math.min(text.length, maxChars);
   let lines = 0;
   let at = -1;

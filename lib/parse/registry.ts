@@ -125,7 +125,7 @@ export function parseDocument(input: ParseInput, options: ParseOptions = {}): Pa
   }
   try {
     const bounded = boundedText(input.text, parser.format === "html" ? HTML_PARSE_MAX_CHARS : PARSE_MAX_CHARS);
-    const result = parser.parse(bounded.cut ? { ...input, text: bounded.text } : input);
+    const result = parser.parse(bounded.text === input.text ? input : { ...input, text: bounded.text });
     // a template or an empty note at a checkpoint's place is read as no checkpoint (nothing wrong with it)
     if (result.document && noCheckpointReason(result.document, bounded.text)) return { document: null, problems: [] };
     return bounded.cut ? { ...result, problems: [...result.problems, bounded.cut] } : result;
