@@ -16,8 +16,11 @@ export const outDir = join(projectDir, "dist", "cli");
 /** Bundles into a temporary folder, then swaps it in, so a running `cairn` never sees half a build. */
 export async function buildCli({ quiet = false } = {}) {
   const pkg = JSON.parse(readFileSync(join(projectDir, "package.json"), "utf8"));
-  // "server-only" is bundled with the react-server condition (an empty module): outside Next it would throw
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== "server-only");
+  // Pure JavaScript packages are bundled too (resolving hundreds of small modules at start cost more than
+  // running them); native, very large or build-time packages stay in node_modules. "server-only" is bundled
+  // with the react-server condition (an empty module): outside Next it would throw.
+  const bundled = new Set(["server-only", "drizzle-orm", "commander", "yaml", "zod"]);
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !bundled.has(name));
   const staging = `${outDir}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
