@@ -26,7 +26,7 @@ describe("overview", () => {
     expect(data.counts.repositories).toBe(2);
     expect(data.counts.withSecrets).toBe(1);
     expect(data.counts.problemFiles).toBe(2);
-    expect(data.inProgress[0].title).toBe(FIXTURE.planCheckpointTitle);
+    expect(data.counts.inProgress).toBeGreaterThan(0);
     const first = data.hygiene.find((h) => h.name === "project-001")!;
     const second = data.hygiene.find((h) => h.name === "project-002")!;
     expect(first.branchGone).toBe(1);

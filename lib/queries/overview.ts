@@ -41,8 +41,6 @@ export interface ActivityItem {
 
 export interface OverviewData {
   counts: { repositories: number; checkpoints: number; inProgress: number; stale: number; withSecrets: number; problemFiles: number; roots: number };
-  inProgress: CheckpointListRow[];
-  stale: (CheckpointListRow & { reasons: string[] })[];
   secrets: (CheckpointListRow & { findings: number })[];
   problems: { repositoryId: number | null; name: string | null; files: number; problems: number }[];
   hygiene: HygieneRow[];
@@ -151,27 +149,10 @@ function checkpointRows(db: CairnDb, where: SQL | undefined, limit = LIST): Chec
     .all();
 }
 
-function reasonsOf(freshness: Record<string, unknown> | null): string[] {
-  const reasons = freshness?.reasons;
-  return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === "string") : [];
-}
-
 /** What needs attention first, across every repository: one aggregate scan plus a few short, indexed lists. */
 export function overviewData(db: CairnDb): OverviewData {
   const rows = aggregates(db);
   const repos = summarise(db, rows);
-  const openCondition = and(isCheckpoint(), notDuplicate, inProgress());
-
-  const stale = db
-    .select({ ...listColumns, freshness: documents.freshness })
-    .from(documents)
-    .leftJoin(repositories, repositoryJoin)
-    .where(and(openCondition, inArray(documents.freshnessLevel, [...STALE_LEVELS])))
-    .orderBy(desc(documents.savedAt), asc(documents.id))
-    .limit(LIST)
-    .all()
-    .map(({ freshness, ...row }) => ({ ...row, reasons: reasonsOf(freshness) }));
-
   const secrets = db
     .select({ ...listColumns, findings: sql<number>`count(${secretFindings.id})` })
     .from(secretFindings)
@@ -229,8 +210,6 @@ export function overviewData(db: CairnDb): OverviewData {
       problemFiles: problemRows.reduce((n, p) => n + p.files, 0),
       roots: db.select({ n: count() }).from(roots).get()?.n ?? 0,
     },
-    inProgress: checkpointRows(db, openCondition),
-    stale,
     secrets: secrets.slice(0, LIST),
     problems: problemRows,
     hygiene,
