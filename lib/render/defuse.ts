@@ -10,7 +10,7 @@
 export const MAX_DELIMITERS_PER_PARAGRAPH = 400;
 /** Table cells (pipes) on one line beyond which the line is not a table row. */
 export const MAX_PIPES_PER_LINE = 64;
-/** Blockquote depth beyond which a line is not a blockquote. */
+/** Containers (blockquotes, list items) opened on one line beyond which the line is shown as written. */
 export const MAX_QUOTE_DEPTH = 16;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -31,12 +31,32 @@ function countChar(line: string, char: string): number {
   return n;
 }
 
-function quoteDepth(line: string): number {
+/**
+ * Containers a line opens at its start: blockquote markers and list markers (`> - 1. * >`). micromark nests
+ * one level per marker and takes time far beyond linear on a line of thousands of them.
+ */
+function containerDepth(line: string): number {
   let depth = 0;
-  for (let i = 0; i < line.length; i++) {
+  let i = 0;
+  while (i < line.length) {
     const c = line[i];
-    if (c === ">") depth++;
-    else if (c !== " " && c !== "\t") break;
+    if (c === " " || c === "\t") {
+      i++;
+    } else if (c === ">") {
+      depth++;
+      i++;
+    } else if ((c === "-" || c === "*" || c === "+") && (i + 1 === line.length || line[i + 1] === " " || line[i + 1] === "\t")) {
+      depth++;
+      i++;
+    } else if (c >= "0" && c <= "9") {
+      let j = i;
+      while (j < line.length && j - i < 10 && line[j] >= "0" && line[j] <= "9") j++;
+      if ((line[j] === "." || line[j] === ")") && (j + 1 === line.length || line[j + 1] === " " || line[j + 1] === "\t")) {
+        depth++;
+        i = j + 1;
+      } else break;
+    } else break;
+    if (depth > MAX_QUOTE_DEPTH) break;
   }
   return depth;
 }
@@ -53,7 +73,7 @@ export interface Segment {
  * length; ordinary text comes back as one run, unchanged.
  */
 export function splitHostile(markdown: string): Segment[] {
-  if (markdown.length < 2048) return [{ text: markdown, plain: false }]; // too short to hurt
+  if (markdown.length < 256) return [{ text: markdown, plain: false }]; // too short to hurt
   const lines = markdown.split("\n");
   const plainLine = new Uint8Array(lines.length);
   let fence: string | null = null;
@@ -84,7 +104,7 @@ export function splitHostile(markdown: string): Segment[] {
     }
     if (start === -1) start = i;
     delimiters += countDelimiters(line);
-    if (quoteDepth(line) > MAX_QUOTE_DEPTH || countChar(line, "|") > MAX_PIPES_PER_LINE) pathological = true;
+    if (containerDepth(line) > MAX_QUOTE_DEPTH || countChar(line, "|") > MAX_PIPES_PER_LINE) pathological = true;
   }
   flush(lines.length);
   const segments: Segment[] = [];

@@ -33,6 +33,16 @@ describe("renderMarkdown on hostile text", () => {
     expect(html.replace(/<[^>]*>/g, "").replace(/[^a]/g, "").length).toBe(text.replace(/[^a]/g, "").length);
   }, 60_000);
 
+  it.each([
+    ["a blockquote of list markers", `> ${"- ".repeat(15_000)}x`],
+    ["ordered list markers", `1. ${"1. ".repeat(10_000)}x`],
+    ["a short line of a thousand markers", `> ${"- ".repeat(1000)}x`],
+  ])("shows a line opening %s as text (it took minutes to render)", (_name, line) => {
+    const html = renderMarkdown(line);
+    expect(html).toMatch(/^<p class="md-plain">/);
+    expect(html).toContain("x</p>");
+  }, 60_000);
+
   it("shows ten thousand nested blockquotes as text instead of overflowing the stack", () => {
     const html = renderMarkdown(`${">".repeat(10_000)} deep`);
     expect(html).toContain("deep");
