@@ -14,6 +14,7 @@ export const MAX_PIPES_PER_LINE = 64;
 export const MAX_QUOTE_DEPTH = 16;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
 
 function countDelimiters(line: string): number {
   let n = 0;
@@ -104,6 +105,8 @@ export function splitHostile(markdown: string): Segment[] {
     }
     if (start === -1) start = i;
     delimiters += countDelimiters(line);
+    // a setext underline right under text: micromark's cost grows fast with many in one run of lines
+    if (SETEXT.test(line)) delimiters += MAX_DELIMITERS_PER_PARAGRAPH / 8;
     if (containerDepth(line) > MAX_QUOTE_DEPTH || countChar(line, "|") > MAX_PIPES_PER_LINE) pathological = true;
   }
   flush(lines.length);
@@ -119,12 +122,14 @@ export function splitHostile(markdown: string): Segment[] {
 
 /**
  * Where to cut a Markdown text so that the first part holds at most `max` characters and ends between
- * blocks (a blank line outside a code fence). 0 when no such place exists.
+ * blocks (a blank line outside a code fence). 0 when no such place exists; with `anyLine`, the end of the
+ * last line outside a fence instead (a long run of lines without a blank one is cut between lines).
  */
-export function blockBoundaryBefore(markdown: string, max: number): number {
+export function blockBoundaryBefore(markdown: string, max: number, anyLine = false): number {
   if (markdown.length <= max) return markdown.length;
   let fence: string | null = null;
   let best = 0;
+  let lineBest = 0;
   let offset = 0;
   while (offset <= max) {
     const next = markdown.indexOf("\n", offset);
@@ -137,9 +142,11 @@ export function blockBoundaryBefore(markdown: string, max: number): number {
       fence = fenceMatch[1];
     } else if (!line.trim() && offset <= max) {
       best = offset;
+    } else if (offset > 0 && offset <= max) {
+      lineBest = offset;
     }
     if (next === -1) break;
     offset = next + 1;
   }
-  return best;
+  return best || (anyLine ? lineBest : 0);
 }

@@ -153,7 +153,7 @@ function* formatSteps(markdown: string): Steps<string> {
     }
     let rest = segment.text;
     while (rest) {
-      const cut = blockBoundaryBefore(rest, CHUNK_CHARS) || rest.length;
+      const cut = blockBoundaryBefore(rest, CHUNK_CHARS, true) || rest.length;
       const piece = rest.slice(0, cut);
       rest = rest.slice(cut);
       try {
