@@ -142,8 +142,8 @@ export function blockBoundaryBefore(markdown: string, max: number, anyLine = fal
       fence = fenceMatch[1];
     } else if (!line.trim() && offset <= max) {
       best = offset;
-    } else if (offset > 0 && offset <= max) {
-      lineBest = offset;
+    } else if (offset > 0 && offset <= max && !/^\s*\|/.test(line)) {
+      lineBest = offset; // never right before a table row: a table is kept whole
     }
     if (next === -1) break;
     offset = next + 1;

@@ -56,6 +56,13 @@ describe("renderMarkdown on hostile text", () => {
     expect(big).toMatch(/^<pre class="md-plain">\*\*big\*\* &lt;script&gt;/);
   });
 
+  it("keeps a long table whole when it formats in pieces", () => {
+    const table = `| a | b |\n|---|---|\n${Array.from({ length: 120 }, (_, i) => `| row ${i} ${"x".repeat(40)} | y |`).join("\n")}`;
+    const html = renderMarkdown(table);
+    expect(html.match(/<table>/g)).toHaveLength(1);
+    expect(html.match(/<tr>/g)).toHaveLength(121);
+  });
+
   it("leaves ordinary paragraphs exactly as they were", () => {
     const text = `# T\n\n${"Some *emphasis*, a [link](https://x.test) and `code`.\n\n".repeat(200)}`;
     expect(splitHostile(text)).toEqual([{ text, plain: false }]);
