@@ -63,3 +63,19 @@ export function FilterForm({ label, action, clearHref, active, children, hidden 
     </form>
   );
 }
+
+/** Archived and snoozed checkpoints are hidden by default; this filter shows them, or only them. */
+export function SetAsideField({ value }: { value: string | undefined }) {
+  return (
+    <SelectField
+      label="Archived and snoozed"
+      name="triage"
+      value={value}
+      anyLabel="Hidden"
+      options={[
+        { value: "only", label: "Only these" },
+        { value: "all", label: "Shown too" },
+      ]}
+    />
+  );
+}

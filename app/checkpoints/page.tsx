@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { CheckpointTable } from "@/components/checkpoint-table";
 import { EmptyState } from "@/components/empty-state";
-import { FilterForm, InputField, SelectField } from "@/components/filter-fields";
+import { FilterForm, InputField, SelectField, SetAsideField } from "@/components/filter-fields";
 import { familyLabel, plural } from "@/components/format";
 import { Pagination } from "@/components/pagination";
 import { checkpointListOptions, checkpointListQuery, listCheckpoints, type CheckpointListQuery } from "@/lib/queries/checkpoint-list";
@@ -64,16 +64,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
         <SelectField label="Family" name="family" value={query.family} options={options.families.map((f) => ({ value: f, label: familyLabel(f) }))} />
         <InputField label="Saved from" name="from" type="date" value={query.from} />
         <InputField label="Saved until" name="to" type="date" value={query.to} />
-        <SelectField
-          label="Archived and snoozed"
-          name="triage"
-          value={query.setAside}
-          anyLabel="Hidden"
-          options={[
-            { value: "only", label: "Only these" },
-            { value: "all", label: "Shown too" },
-          ]}
-        />
+        <SetAsideField value={query.setAside} />
       </FilterForm>
 
       {result.rows.length ? (

@@ -1,5 +1,5 @@
 import type { RepoTableQuery } from "@/lib/queries/repository";
-import { FilterForm, InputField, SelectField } from "../filter-fields";
+import { FilterForm, InputField, SelectField, SetAsideField } from "../filter-fields";
 import { familyLabel } from "../format";
 
 const HYGIENE_LABELS: Record<string, string> = {
@@ -26,16 +26,7 @@ export function RepoFilters({ basePath, query, branches, families }: { basePath:
           ]}
         />
         <SelectField label="Family" name="family" value={query.family} options={families.map((f) => ({ value: f, label: familyLabel(f) }))} />
-        <SelectField
-          label="Archived and snoozed"
-          name="triage"
-          value={query.setAside}
-          anyLabel="Hidden"
-          options={[
-            { value: "only", label: "Only these" },
-            { value: "all", label: "Shown too" },
-          ]}
-        />
+        <SetAsideField value={query.setAside} />
         <div className="col-span-2 sm:col-span-1 lg:col-span-2">
           <InputField label="Title contains" name="q" type="search" value={query.q} />
         </div>
