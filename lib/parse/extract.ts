@@ -157,6 +157,8 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
       .replace(/`[^`]*`/g, " ")
       .split(/\s+/)
       .filter((token) => !token.includes("/") || /^\d{1,2}\/\d{1,2}\/\d{4}[,.]?$/.test(token))
+      // so does a list of files ("- 2026-06-14-supplier-closeout.md: …"): each item is another file's date
+      .filter((token, index, tokens) => !(index === 1 && /^(?:[-*+]|\d+[.)])$/.test(tokens[0] ?? "") && /\.(?:md|markdown|html?|txt|json|ya?ml)\W*$/i.test(token)))
       .join(" ");
     const found = findDate(text);
     if (found) return { date: { found, source: "text" }, fromName: false };

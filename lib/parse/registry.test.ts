@@ -31,7 +31,7 @@ describe("registry", () => {
   });
 
   it("does not sweep ordinary repository files", () => {
-    for (const path of ["README.md", "docs/guide.md", "src/index.ts", "public/index.html", "notes/todo.md", ".claude/settings.json", ".claude/commands/handoff.md", "skills/checkpoint/SKILL.md", ".claude/checkpoints/README.md"]) {
+    for (const path of ["README.md", "docs/guide.md", "src/index.ts", "public/index.html", "notes/todo.md", ".claude/settings.json", ".claude/commands/handoff.md", "skills/checkpoint/SKILL.md"]) {
       expect(isCandidatePath(path), path).toBe(false);
     }
   });

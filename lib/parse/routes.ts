@@ -53,6 +53,10 @@ export const CONVENTION_ROUTES: readonly Route[] = [
   // a folder named checkpoints anywhere (docs/checkpoints, design/checkpoints): its text and HTML files
   { formats: ["frontmatter-md", "other-md"], matches: (p) => /(^|\/)checkpoints\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && !isFolderDoc(p) && !isTooling(p) },
   { formats: ["html"], force: true, matches: (p) => /(^|\/)checkpoints\/(?:.+\/)?[^/]+$/.test(p) && HTML.test(p) && !isFolderDoc(p) && !isTooling(p) },
+  // a folder's README or index is a description of the folder, unless it holds open work itself (a pending,
+  // follow-up, next-steps or remaining section with items, or an unchecked box): then it is the folder's handoff
+  { formats: ["handoff"], matches: (p) => /(^|\/)(?:docs\/)?hand(?:off|over)s?\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && isFolderDoc(p) && !/template/.test(baseName(p)), gate: holdsOpenWork },
+  { formats: ["other-md"], matches: (p) => /(^|\/)checkpoints\/(?:.+\/)?[^/]+$/.test(p) && MARKDOWN.test(p) && isFolderDoc(p) && !/template/.test(baseName(p)) && !isToolingFolder(p), gate: holdsOpenWork },
   // a Markdown file whose name says session, checkpoint, handoff, snapshot or state (or STATUS.md), anywhere,
   // when its text is dated like a save: ADMIN_LIMITS_CHECKPOINT_SEP30.md, notes/2026-07-31-polish-session.md
   { formats: ["other-md"], matches: (p) => NAMED_LIKE_A_SAVE.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
@@ -64,6 +68,22 @@ const NAMED_LIKE_A_SAVE = /^(?:(?:.*[-_. ])?(?:sessions?|checkpoints?|handoffs?|
 /** Skill definitions, commands, prompts and templates talk about checkpoints; they are not checkpoints. */
 function isTooling(p: string): boolean {
   return /(^|\/)(?:commands|skills|plugins|templates?|prompts|agents?)\//.test(p) || /(^|[-_/.])templates?([-_.]|$)/.test(baseName(p)) || /^(?:readme|changelog|contributing|skill|claude|agents)\.md$/.test(baseName(p));
+}
+
+/** Skill, command, prompt and template folders. */
+function isToolingFolder(p: string): boolean {
+  return /(^|\/)(?:commands|skills|plugins|templates?|prompts|agents?)\//.test(p);
+}
+
+const OPEN_WORK_HEADING = /^#{2,4}\s+[^\n]*\b(?:pending|follow[- ]?ups?|next steps?|remaining|to[- ]?do|open items|in progress)\b[^\n]*\n+(?:[ \t]*\n)*[ \t]{0,3}(?:[-*+]|\d+[.)])\s+\S/im;
+
+/**
+ * Open work stated in a file (outside code fences and HTML comments): an unchecked box, or a pending /
+ * follow-up / next-steps / remaining / to-do section whose first lines are list items.
+ */
+export function holdsOpenWork(text: string): boolean {
+  const body = text.slice(0, 20000).replace(/<!--[\s\S]*?(?:-->|$)/g, " ").replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
+  return /^[ \t]*[-*+]\s+\[ \]\s+\S/m.test(body) || OPEN_WORK_HEADING.test(body.replace(/\r\n?/g, "\n"));
 }
 
 /**
