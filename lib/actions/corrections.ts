@@ -7,10 +7,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { CairnDb } from "../../db/client";
-import { cairnCompletions, documents, repositories } from "../../db/schema";
+import { cairnCompletions, documents } from "../../db/schema";
 import { resolveCommit } from "../git/runner";
 import { deriveRepository } from "../index/derive-step";
 import { clearOverride, correctedFields, readOverride, saveOverride, type Corrections } from "../index/overrides";
+import { documentWithRepository } from "../queries/shared";
 
 export const CORRECTION_STATUSES = ["in-progress", "completed"] as const;
 
@@ -60,12 +61,7 @@ function toIso(value: string): string {
 }
 
 function repositoryOf(db: CairnDb, id: string) {
-  const row = db
-    .select({ doc: documents, repo: repositories })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, id))
-    .get();
+  const row = documentWithRepository(db, id);
   if (!row) throw new CorrectionError(`No checkpoint with id ${id}; see \`cairn list\`.`);
   return row;
 }

@@ -3,11 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { CairnDb } from "../../db/client";
-import { documents, referencedFiles, repositories, sections, tasks } from "../../db/schema";
+import { documents, referencedFiles, sections, tasks } from "../../db/schema";
 import { isInside } from "../discover/candidates";
 import { readRegularFile } from "../discover/read-file";
 import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
 import { goalWords, scoreText } from "./resume-words";
+import { documentWithRepository } from "../queries/shared";
 
 export { goalWords } from "./resume-words";
 
@@ -200,12 +201,7 @@ export function rankAndBudget(
 /** The resume brief of one indexed checkpoint: files loaded within the budget, context, steps and the prompt to copy. */
 export async function buildResumeBrief(db: CairnDb, documentId: string, options: ResumeOptions = {}): Promise<ResumeBrief> {
   if (!/^[0-9a-f]{16}$/.test(documentId)) throw new ResumeError(`"${documentId.slice(0, 40)}" is not a checkpoint id`);
-  const row = db
-    .select({ doc: documents, repo: repositories })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, documentId))
-    .get();
+  const row = documentWithRepository(db, documentId);
   if (!row) throw new ResumeError(`no indexed checkpoint has the id ${documentId}`);
   const { doc, repo } = row;
   const goal = options.goal?.trim() ? options.goal.trim().slice(0, 500) : null;

@@ -1,13 +1,12 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { userInfo } from "node:os";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories } from "../../db/schema";
 import { tryGit } from "../git/runner";
 import { redactValue } from "../derive/secrets";
 import { fileStem, normaliseText, squash } from "../parse/heuristics/text";
 import { formatReviewHeading, REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
 import { safeWrite, WriteError } from "../write";
+import { documentWithRepository } from "../queries/shared";
 
 export { REVIEW_VERDICTS, type ReviewVerdict };
 
@@ -129,12 +128,7 @@ export function appendReviewSection(current: string | null, title: string, secti
 export async function addReview(db: CairnDb, input: ReviewInput): Promise<ReviewOutcome> {
   if (!/^[0-9a-f]{16}$/.test(input.documentId)) throw new WriteError("refused", `"${input.documentId.slice(0, 40)}" is not a checkpoint id`);
   if (!(REVIEW_VERDICTS as readonly string[]).includes(input.verdict)) throw new WriteError("invalid-edit", `unknown verdict "${input.verdict}"`);
-  const row = db
-    .select({ doc: documents, repo: repositories })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, input.documentId))
-    .get();
+  const row = documentWithRepository(db, input.documentId);
   if (!row) throw new WriteError("not-found", `no indexed checkpoint has the id ${input.documentId}`);
   const { doc, repo } = row;
   if (!repo) throw new WriteError("refused", "this checkpoint is not inside an indexed repository: there is nowhere to keep its reviews");

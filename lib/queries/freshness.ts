@@ -1,13 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories } from "../../db/schema";
+import { documents } from "../../db/schema";
 import { diffSinceSave, isAgentFile, type DiffSinceSave } from "../derive/freshness";
 import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
 import type { RefTip } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
 import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
 import { errorMessage, repositoryAt } from "./repository-at";
+import { documentWithRepository } from "./shared";
 
 export interface DiffCheckpoint {
   id: string;
@@ -105,21 +106,12 @@ async function markAgentWork(db: CairnDb, repositoryId: number, repoPath: string
   }
 }
 
-function loadCheckpoint(db: CairnDb, id: string) {
-  return db
-    .select({ doc: documents, repo: repositories })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, id))
-    .get();
-}
-
 /**
  * What changed since a checkpoint was saved, computed on request (the diff page is an explicit
  * view of the change; every git call is capped and time-limited by the runner).
  */
 export async function loadDiffPage(db: CairnDb, id: string, params: { against?: string; basis?: string }): Promise<DiffPageData | null> {
-  const row = loadCheckpoint(db, id);
+  const row = documentWithRepository(db, id);
   if (!row) return null;
   const { doc, repo } = row;
   const freshness = parseFreshness(doc.freshness);

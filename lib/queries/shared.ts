@@ -113,3 +113,13 @@ export function memoUntilChange<T>(db: CairnDb, key: string, compute: () => T): 
   entry.values.set(key, value);
   return value;
 }
+
+/** One indexed document with the repository it belongs to (null outside any), or undefined for an unknown id. */
+export function documentWithRepository(db: CairnDb, id: string) {
+  return db
+    .select({ doc: documents, repo: repositories })
+    .from(documents)
+    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(eq(documents.id, id))
+    .get();
+}
