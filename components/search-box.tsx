@@ -1,13 +1,16 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 
-/** The global search box; `/` anywhere focuses it. */
+/** The global search box; `/` anywhere focuses it. Not on the search page, which has its own box. */
 export function SearchBox() {
   const router = useRouter();
+  const pathname = usePathname();
   const input = useRef<HTMLInputElement>(null);
+  const onSearchPage = pathname === "/search" || pathname.startsWith("/search/");
   useEffect(() => {
+    if (onSearchPage) return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable);
@@ -18,7 +21,8 @@ export function SearchBox() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [onSearchPage]);
+  if (onSearchPage) return null;
   return (
     <form
       role="search"

@@ -104,6 +104,87 @@ test.describe("search page", () => {
   });
 });
 
+test.describe("results read well", () => {
+  test("snippets are text: no Markdown emphasis, heading marks or table pipes", async ({ page }) => {
+    for (const q of ["next steps", "decision reason", "status branch"]) {
+      await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      const snippets = results(page).getByTestId("result-snippet");
+      await expect(snippets.first()).toBeVisible();
+      for (const text of await snippets.allTextContents()) {
+        expect(text, q).not.toContain("**");
+        expect(text, q).not.toMatch(/(^|\s)\|(\s|$)|\|-{2,}|(^|\s)#{1,6}\s/);
+      }
+      await expect(results(page).getByTestId("result-snippet").locator("mark").first()).toBeVisible();
+    }
+  });
+
+  test("'Show more' says how many come next and how many there are in all", async ({ page }) => {
+    await page.goto("/search?q=rate");
+    const status = await page.getByRole("status").filter({ hasText: /\d+ results/ }).textContent();
+    const total = Number(status!.match(/(\d+) results/)![1]);
+    const shown = await resultLinks(page).count();
+    expect(total).toBeGreaterThan(shown);
+    const more = page.getByRole("button", { name: /^Show \d+ more/ });
+    await expect(more).toHaveText(`Show ${Math.min(total - shown, shown)} more (${total} in all)`);
+  });
+
+  test("saves with the same title are told apart by repository, branch and date", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 700, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`/search?q=${encodeURIComponent('"rate limiter for the public API"')}`);
+    await expect(resultLinks(page).first()).toBeVisible();
+    const items = await resultLinks(page).evaluateAll((links) =>
+      links.map((link) => {
+        const origin = link.querySelector<HTMLElement>("[data-testid=result-origin]")!;
+        const time = origin.querySelector("time")!;
+        const box = origin.getBoundingClientRect();
+        const at = time.getBoundingClientRect();
+        return {
+          title: link.querySelector("span span")!.textContent,
+          origin: (origin.textContent ?? "").replace(/·\s*\S+$/, ""),
+          dateShown: at.width > 0 && at.right <= box.right + 0.5 && at.left >= box.left - 0.5,
+        };
+      }),
+    );
+    const byTitle = new Map<string, string[]>();
+    for (const item of items) byTitle.set(item.title!, [...(byTitle.get(item.title!) ?? []), item.origin]);
+    const collisions = [...byTitle.values()].filter((origins) => origins.length > 1);
+    expect(collisions.length).toBeGreaterThan(0);
+    for (const origins of collisions) expect(new Set(origins).size).toBe(origins.length);
+    expect(items.every((item) => item.dateShown)).toBe(true);
+    await context.close();
+  });
+
+  for (const width of [1280, 700]) {
+    test(`at ${width} px the date inputs are not cut and the header has no second search box`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto("/search?q=webhook");
+      await expect(box(page)).toBeVisible();
+      await expect(page.getByRole("searchbox", { name: "Search every checkpoint" })).toHaveCount(0);
+      for (const label of ["Saved from", "Saved to"]) {
+        const input = page.getByLabel(label);
+        await input.fill("2026-11-05");
+        // the width the input needs for its whole text and picker button, measured on an unstyled copy
+        const [has, needs] = await input.evaluate((el) => {
+          const copy = el.cloneNode() as HTMLInputElement;
+          copy.style.cssText = "width:auto;position:absolute;visibility:hidden";
+          el.parentElement!.appendChild(copy);
+          const needed = copy.getBoundingClientRect().width;
+          copy.remove();
+          return [el.getBoundingClientRect().width, needed];
+        });
+        expect(has, label).toBeGreaterThanOrEqual(needs - 1);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // elsewhere the header box is there
+      await page.goto("/checkpoints");
+      await expect(page.getByRole("searchbox", { name: "Search every checkpoint" })).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
 test.describe("search and list APIs", () => {
   test("GET /api/search answers with ranked hits, safe snippets and groups", async ({ request }) => {
     const res = await request.get("/api/search?q=rate%20limiter&group=repo&limit=5");

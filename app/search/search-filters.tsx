@@ -70,7 +70,8 @@ export function SearchFilterControls({
   return (
     <fieldset className="rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <legend className="sr-only">Filters</legend>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+      {/* columns of at least 10rem: a date input (its text and its picker button) is never cut */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] gap-3">
         <Select label="Repository" name="repo" value={state.repo} options={repoOptions} onChange={onChange} />
         <label className="block min-w-0">
           <span className={labelText}>Branch</span>

@@ -39,19 +39,39 @@ function Result({ hit }: { hit: SearchResponseHit }) {
           <FreshnessBadge level={hit.level} />
           {MATCHED_BY[hit.matchedBy] && <span className="text-xs text-stone-500 dark:text-stone-400">{MATCHED_BY[hit.matchedBy]}</span>}
         </span>
-        <span className="mt-0.5 block truncate font-mono text-xs text-stone-500 dark:text-stone-400">
-          {hit.repoName ?? "outside any repository"} · {hit.path}
-          {hit.source !== "worktree" ? ` · ${hit.source}` : ""}
-          {hit.branch ? ` · ${hit.branch}` : ""} · <time dateTime={hit.savedAt ?? undefined}>{formatDate(hit.savedAt)}</time>
+        {/* repository, branch and date first: they tell apart saves that share a title; the path may be cut */}
+        <span className="mt-0.5 flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-xs text-stone-600 dark:text-stone-400" data-testid="result-origin">
+          <span className="font-medium">{hit.repoName ?? "outside any repository"}</span>
+          {hit.branch && (
+            <>
+              <span aria-hidden>·</span>
+              <span className="font-mono">{hit.branch}</span>
+            </>
+          )}
+          <span aria-hidden>·</span>
+          <time dateTime={hit.savedAt ?? undefined} className="font-mono tabular-nums">{formatDate(hit.savedAt)}</time>
+          {hit.source !== "worktree" && (
+            <>
+              <span aria-hidden>·</span>
+              <span>{hit.source}</span>
+            </>
+          )}
+          <span aria-hidden>·</span>
+          <span className="min-w-0 max-w-full truncate font-mono text-stone-500 dark:text-stone-400">{hit.path}</span>
         </span>
         {hit.snippetParts.length > 0 && (
-          <span className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
+          <span data-testid="result-snippet" className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
             <Marked parts={hit.snippetParts} />
           </span>
         )}
       </Link>
     </li>
   );
+}
+
+/** "Show 20 more (37 in all)": the next page, then the whole count. */
+export function showMoreLabel(more: number, limit: number, total: number): string {
+  return `Show ${Math.min(more, limit)} more (${total} in all)`;
 }
 
 function List({ hits, label }: { hits: SearchResponseHit[]; label: string }) {
@@ -104,7 +124,7 @@ export function SearchResults({
           disabled={loading}
           className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100 disabled:opacity-60 dark:border-stone-700 dark:hover:bg-stone-800"
         >
-          {loading ? "Loading…" : `Show ${Math.min(more, response.limit)} more of ${more}`}
+          {loading ? "Loading…" : showMoreLabel(more, response.limit, response.total)}
         </button>
       )}
     </div>

@@ -82,13 +82,78 @@ export function highlightText(text: string | null, terms: readonly HighlightTerm
 }
 
 /**
+ * Markdown syntax out, text kept: `**Status:** done` reads "Status: done", a table row reads its cells
+ * separated by " · ", headings, bullets, task boxes, quotes, fences and rules lose their markers, and a
+ * link keeps its text. Words inside identifiers (snake_case, a*b) are left alone. The result is plain
+ * text: it is escaped like any other when it becomes HTML.
+ */
+export function markdownToText(text: string): string {
+  const lines: string[] = [];
+  for (const raw of text.split("\n")) {
+    let line = raw;
+    // fences, table separators and horizontal rules carry no text
+    if (/^\s*(```|~~~)/.test(line)) continue;
+    if (/^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?\s*$/.test(line) || /^\s*\|\s*:?-{2,}:?\s*\|\s*$/.test(line)) continue;
+    if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) continue;
+    line = line
+      .replace(/^\s{0,3}#{1,6}\s+/, "")
+      .replace(/\s+#+\s*$/, "")
+      .replace(/^\s*(>\s?)+/, "")
+      .replace(/^\s*[-*+]\s+/, "")
+      .replace(/^\s*\[[ xX~-]\]\s+/, "");
+    if (/^\s*\|.*\|\s*$/.test(line)) {
+      line = line
+        .trim()
+        .replace(/^\|/, "")
+        .replace(/\|$/, "")
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim())
+        .filter(Boolean)
+        .join(" · ");
+    }
+    lines.push(line);
+  }
+  return lines
+    .join("\n")
+    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
+    .replace(/\[([^\]\n]+)\]\((?:[^)\n]*)\)/g, "$1")
+    .replace(/\[([^\]\n]+)\]\[[^\]\n]*\]/g, "$1")
+    .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, "$1")
+    .replace(/(?<![\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])/gu, "$1")
+    .replace(/(?<![\p{L}\p{N}*\\])\*(?=[^\s*])([^*\n]*?[^\s*\\])\*(?![\p{L}\p{N}*])/gu, "$1")
+    .replace(/(?<![\p{L}\p{N}_\\])_(?=[^\s_])([^_\n]*?[^\s_\\])_(?![\p{L}\p{N}_])/gu, "$1")
+    .replace(/~~(?=\S)([^\n]*?\S)~~/g, "$1")
+    .replace(/`+([^`\n]+?)`+/g, "$1")
+    .replace(/<!--[\s\S]*?-->/g, " ");
+}
+
+/** Back to the start of the line when it is near, so that line-start syntax (a bullet, a heading) is seen as such. */
+function lineStart(text: string, from: number): number {
+  const newline = text.lastIndexOf("\n", from - 1);
+  if (from - (newline + 1) <= 80) return newline + 1;
+  // else keep an opening emphasis or code marker with its word
+  while (from > 0 && /[*_~`[]/.test(text[from - 1])) from--;
+  return from;
+}
+
+/** Past a closing emphasis or code marker that follows the last word. */
+function markerEnd(text: string, to: number): number {
+  while (to < text.length && /[*_~`\]]/.test(text[to])) to++;
+  return to;
+}
+
+/**
  * A window of about `size` words around the densest run of matches, with an ellipsis where the text
- * was cut. Without any match, the beginning of the text.
+ * was cut, as plain text (Markdown syntax removed, see markdownToText). Without any match, the
+ * beginning of the text.
  */
 export function buildSnippet(fullText: string, terms: readonly HighlightTerm[], size = 24): SnippetPart[] {
   const text = fullText.length > SCAN_LIMIT ? fullText.slice(0, SCAN_LIMIT) : fullText;
   const tokens = tokensOf(text, terms);
-  if (tokens.length === 0) return text.trim() ? [{ text: squash(text.trim()).slice(0, 200), mark: false }] : [];
+  if (tokens.length === 0) {
+    const start = squash(markdownToText(text.slice(0, 2_000)).trim());
+    return start ? [{ text: start.slice(0, 200), mark: false }] : [];
+  }
   let best = 0;
   let bestCount = -1;
   let count = 0;
@@ -108,9 +173,11 @@ export function buildSnippet(fullText: string, terms: readonly HighlightTerm[], 
     if (best < 4) best = 0;
   }
   const lastIndex = Math.min(tokens.length - 1, best + size - 1);
-  const from = best === 0 ? 0 : tokens[best].start;
-  const to = lastIndex === tokens.length - 1 && text === fullText ? text.length : tokens[lastIndex].end;
-  const parts = partsBetween(text, tokens, from, to);
+  const from = best === 0 ? 0 : lineStart(text, tokens[best].start);
+  const to = lastIndex === tokens.length - 1 && text === fullText ? text.length : markerEnd(text, tokens[lastIndex].end);
+  // the window is found in the raw text (syntax is not words), then read as text and marked again
+  const piece = markdownToText(text.slice(from, to));
+  const parts = partsBetween(piece, tokensOf(piece, terms), 0, piece.length);
   if (parts.length) {
     parts[0].text = parts[0].text.replace(/^\s+/, "");
     const tail = parts[parts.length - 1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSnippet, escapeHtml, highlightText, partsToHtml, partsToText } from "../../lib/search/snippet";
+import { buildSnippet, escapeHtml, highlightText, markdownToText, partsToHtml, partsToText } from "../../lib/search/snippet";
 import { parseQuery } from "../../lib/search/query";
 
 const terms = (q: string) => parseQuery(q).highlight;
@@ -48,5 +48,58 @@ describe("snippets", () => {
 
   it("escapes all five HTML specials", () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
+
+describe("snippets read as text, not Markdown", () => {
+  const doc = [
+    "# Session checkpoint",
+    "",
+    "**Status:** in progress — the *rate* limiter",
+    "",
+    "## Remaining work",
+    "",
+    "- [ ] wire the `RateLimiter` into [the router](src/router.ts)",
+    "- [x] ~~old plan~~ dropped",
+    "",
+    "| Task | State |",
+    "|------|:-----:|",
+    "| rate limiter tests | done |",
+    "",
+    "---",
+    "> keep snake_case_names and a*b as they are",
+  ].join("\n");
+
+  it("strips emphasis, headings, bullets, boxes, tables, links and code marks", () => {
+    const plain = partsToText(buildSnippet(doc, terms("rate"), 200));
+    expect(plain).toContain("Status: in progress — the rate limiter");
+    expect(plain).toContain("wire the RateLimiter into the router");
+    expect(plain).toContain("Task · State");
+    expect(plain).toContain("rate limiter tests · done");
+    expect(plain).toContain("keep snake_case_names and a*b as they are");
+    for (const syntax of ["**", "##", "|", "[ ]", "[x]", "`", "](", "~~", "---", "> "]) expect(plain).not.toContain(syntax);
+  });
+
+  it("still marks the matched words, and only those, after stripping", () => {
+    const parts = buildSnippet("**Status:** the **rate** limiter and <b>rate</b>", terms("rate"));
+    expect(parts.filter((p) => p.mark).map((p) => p.text)).toEqual(["rate", "rate"]);
+    expect(partsToHtml(parts)).toBe("Status: the <mark>rate</mark> limiter and &lt;b&gt;<mark>rate</mark>&lt;/b&gt;");
+  });
+
+  it("a window cut inside a line keeps emphasis pairs whole", () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `w${i}`).join(" ");
+    const plain = partsToText(buildSnippet(`${filler} **Status:** rate limiter ${filler}`, terms("status"), 6));
+    expect(plain).toContain("Status: rate");
+    expect(plain).not.toContain("*");
+  });
+
+  it("the beginning, when nothing matches, is text too", () => {
+    expect(partsToText(buildSnippet("## Goal\n\n**Ship** the `importer`", []))).toBe("Goal Ship the importer");
+  });
+});
+
+describe("markdownToText", () => {
+  it("leaves identifiers, paths and arithmetic alone", () => {
+    expect(markdownToText("src/app_router/index.ts and 2*3*4 and my__dunder__name")).toBe("src/app_router/index.ts and 2*3*4 and my__dunder__name");
   });
 });
