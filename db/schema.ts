@@ -19,6 +19,12 @@ export const repositories = sqliteTable("repositories", {
   headSha: text("head_sha"),
   /** Fingerprint of HEAD, the git index and the work tree: freshness is recomputed when it changes. */
   gitFingerprint: text("git_fingerprint"),
+  /**
+   * Stamp of everything a run reads, taken from the filesystem alone (HEAD, refs, the git index and
+   * config, every file the walk lists with its modification time and size): while it matches, a
+   * re-index of the repository starts no git process. Written only after a run that completed.
+   */
+  indexStamp: text("index_stamp"),
   lastIndexedAt: text("last_indexed_at"),
 });
 
