@@ -52,8 +52,11 @@ describe("handoff", () => {
     expect(doc?.branch).toBe("feat/ranking");
     expect(doc?.project).toBe("/srv/repos/catalog");
     expect(doc?.sections.map((s) => s.canonical)).toEqual([null, "state", "key-files", "modified-files", "decisions", "context", "next-steps", "blockers", "gotchas"]);
-    // the task rule: the file has a checkbox, so its checkboxes are its tasks (numbered next steps are not added)
-    expect(doc?.tasks?.map((t) => [t.text, t.done])).toEqual([["Who owns the synonym list?", false]]);
+    // the box under "Blockers/Open Questions" asks a question: it is no task, so the next steps are the work
+    expect(doc?.tasks?.map((t) => [t.text, t.done])).toEqual([
+      ["Finish the synonym loader", false],
+      ["Review the list with the product owner", false],
+    ]);
     expect(doc?.references).toEqual(
       expect.arrayContaining([
         { path: "search/rank.py", role: "key" },

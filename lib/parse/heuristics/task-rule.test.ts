@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outline } from "./markdown";
-import { isRemainingWorkHeading, tasksByRule } from "./task-rule";
+import { isQuestionsHeading, isRemainingWorkHeading, tasksByRule } from "./task-rule";
 
 const tasks = (markdown: string) => tasksByRule(outline(markdown)).map((t) => [t.text, t.done]);
 
@@ -60,6 +60,19 @@ describe("the task rule", () => {
     for (const heading of ["Open questions", "Blockers", "Known issues", "How to resume", "Decisions", "Completed tasks"]) {
       expect(isRemainingWorkHeading(heading)).toBe(false);
     }
+  });
+
+  it("does not count a question written with a checkbox in an open-questions section as a task", () => {
+    const md = "# Sync rework\n\n## Next steps\n1. ship the migration\n\n### Blockers/Open Questions\n- [ ] Should we keep the old table?\n- [ ] Who owns the backups?\n";
+    expect(tasks(md)).toEqual([["ship the migration", false]]);
+    const mixed = "# Sync rework\n\n## Progress\n- [x] drop the index\n- [ ] ship the migration\n\n**Open questions:**\n- [ ] Should we keep the old table?\n";
+    expect(tasks(mixed)).toEqual([
+      ["drop the index", true],
+      ["ship the migration", false],
+    ]);
+    expect(isQuestionsHeading("Blockers/Open Questions")).toBe(true);
+    expect(isQuestionsHeading("Offene Fragen")).toBe(true);
+    expect(isQuestionsHeading("Next steps")).toBe(false);
   });
 
   it("finds no task in a file with neither", () => {

@@ -17,7 +17,7 @@ const REMAINING_WORK =
   /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|what'?s next|to (?:build|do|work on) next|remaining|still to do|left to do|^pending\b|pending (?:tasks|items|work)|^to[ -]?dos?\b|^todo\b|future work|deferred|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|recommended next|do (?:this )?first|^immediate\b|^offen|offene (?:punkte|aufgaben)|nächste schritte|pendientes?\b|próximos pas(?:s)?os|siguientes pasos|prossimi passi|da fare|prochaines? étapes?|à faire|следующие шаги|текущие задачи|дальнейшие шаги|что дальше|оставшиеся|запланировано|다음 할 ?일|다음 단계|다음 작업|남은 작업|할 일|즉시|次にやること|次のステップ|次の作業|残タスク|未着手|やること|下一步|待办|后续|còn làm|bước tiếp theo|việc cần làm|sonraki adımlar|yapılacaklar/i;
 /** Look like remaining work, but are not: problems, questions, decisions, procedures, reading lists, history. */
 const NOT_REMAINING_WORK =
-  /known issues|issues|bugs?|blockers?|blocked|questions?|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|\bdone\b|completed|finished|changelog|history/i;
+  /known issues|issues|bugs?|blockers?|blocked|questions?|\bfragen\b|preguntas|perguntas|domande|вопросы|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|\bdone\b|completed|finished|changelog|history/i;
 
 /** Does a heading name remaining work? Each part of a combined heading ("Known issues / Future work") is weighed alone. */
 export function isRemainingWorkHeading(heading: string): boolean {
@@ -31,11 +31,27 @@ function isItemHeading(text: string): boolean {
   return /^\s*(?:\d+[.):]|\d+\s+[-–—]|[Pp]\d+\b|#\d+\b|(?:step|task|item|todo)\s+\d+)/i.test(text);
 }
 
-/** All real checkboxes of the body. */
+/** Headings of open questions ("Open Questions", "Blockers / Open questions", "Offene Fragen"): their items ask, they are not work. */
+const QUESTIONS = /\bquestions?\b|\bfragen\b|preguntas|perguntas|domande|вопросы|질문|質問|问题/i;
+
+export function isQuestionsHeading(heading: string): boolean {
+  const h = cleanHeading(heading);
+  return !!h && QUESTIONS.test(h) && !isRemainingWorkHeading(h);
+}
+
+/**
+ * All real checkboxes of the body, except those of an open-questions section: a question ("Who owns the
+ * migration?") written with a box is still a question, not remaining work.
+ */
 function checkboxes(o: Outline): ParsedTask[] {
   const found: ParsedTask[] = [];
+  const questionLines = new Set<number>();
+  o.headings.forEach((h, index) => {
+    if (!isQuestionsHeading(h.text)) return;
+    for (let l = h.line + 1; l < sectionEnd(o, index); l++) questionLines.add(l);
+  });
   o.lines.forEach((line, i) => {
-    if (o.inCode[i]) return;
+    if (o.inCode[i] || questionLines.has(i)) return;
     const box = readCheckbox(line);
     if (box) found.push(box);
   });
@@ -49,9 +65,17 @@ function sectionItems(o: Outline, index: number, headingLines: Set<number>): Par
   const subs: typeof o.headings = [];
   for (let i = index + 1; i < o.headings.length && o.headings[i].line < end; i++) if (!o.headings[i].pseudo) subs.push(o.headings[i]);
   const itemSubs = subs.filter((h) => isItemHeading(h.text));
-  const singleTaskHeading = subs.length === 1 && !/priorit|phase|stage|optional|later|short|long|term|high|medium|low|must|should|could|nice/i.test(subs[0].text);
+  // a lone sub-heading is an item ("### Wire the exporter"), unless it names a category or a section that is not work ("### Open questions")
+  const singleTaskHeading =
+    subs.length === 1 && !/priorit|phase|stage|optional|later|short|long|term|high|medium|low|must|should|could|nice/i.test(subs[0].text) && !NOT_REMAINING_WORK.test(cleanHeading(subs[0].text));
   const asItems = itemSubs.length > 0 && itemSubs.length === subs.length ? itemSubs : singleTaskHeading ? subs : [];
   const skipped = new Set<number>();
+  // a questions sub-section inside the list of work asks, it does not add work
+  for (const sub of subs) {
+    if (!isQuestionsHeading(sub.text)) continue;
+    const i = o.headings.indexOf(sub, index);
+    for (let l = sub.line; l < sectionEnd(o, i); l++) skipped.add(l);
+  }
   const items: Array<{ line: number; task: ParsedTask }> = [];
   for (const sub of asItems) {
     const i = o.headings.indexOf(sub, index);
