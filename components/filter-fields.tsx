@@ -1,5 +1,8 @@
+"use client";
+
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useTransition, type ReactNode } from "react";
 
 const control =
   "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 shadow-xs dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100";
@@ -42,22 +45,105 @@ export function InputField({ label, name, value, type = "text", placeholder }: {
   );
 }
 
-/** A GET form: the filters live in the URL, so every view can be bookmarked and shared. */
-export function FilterForm({ label, action, clearHref, active, children, hidden }: { label: string; action: string; clearHref: string; active: boolean; children: ReactNode; hidden?: Record<string, string | undefined> }) {
+/** Text and date fields wait for a pause in typing; a choice in a list applies at once. */
+export const FILTER_DEBOUNCE_MS = 400;
+
+/** The URL the form's fields describe: empty fields left out (and the page number with them: a new filter starts at page 1). */
+function urlOf(form: HTMLFormElement, action: string): string {
+  const [path, hash] = action.split("#");
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim()) params.set(name, value.trim());
+  }
+  const qs = params.toString();
+  return `${path}${qs ? `?${qs}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/**
+ * The filters of a list. They apply as they change (a list choice at once, typing after a pause), each
+ * change a new URL in the history: every view can be bookmarked and shared, and Back returns to the last
+ * one. `values` are the filters the page was rendered with: after Back or a "Clear" link the fields
+ * follow them. Without JavaScript it is a plain GET form with its button.
+ */
+export function FilterForm({
+  label,
+  action,
+  clearHref,
+  active,
+  children,
+  hidden,
+  values,
+}: {
+  label: string;
+  action: string;
+  clearHref: string;
+  active: boolean;
+  children: ReactNode;
+  hidden?: Record<string, string | undefined>;
+  values: Record<string, string | undefined>;
+}) {
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [pending, startTransition] = useTransition();
+  const shown = JSON.stringify(values);
+
+  // the page changed under the form (Back, Forward, a Clear link): show its filters, except in the field being typed in
+  useEffect(() => {
+    const current = JSON.parse(shown) as Record<string, string | undefined>;
+    for (const element of Array.from(form.current?.elements ?? [])) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || element.type === "hidden" || !(element.name in current)) continue;
+      if (element === document.activeElement && element instanceof HTMLInputElement) continue;
+      element.value = current[element.name] ?? "";
+    }
+  }, [shown]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const apply = () => {
+    clearTimeout(timer.current);
+    if (!form.current) return;
+    const url = urlOf(form.current, action);
+    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    startTransition(() => router.push(url, { scroll: false }));
+  };
+
   return (
-    <form method="get" action={action} aria-label={label} className="rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
+    <form
+      ref={form}
+      method="get"
+      action={action}
+      aria-label={label}
+      aria-busy={pending || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      onChange={(event) => {
+        const target = event.target as EventTarget;
+        clearTimeout(timer.current);
+        if (target instanceof HTMLInputElement) timer.current = setTimeout(apply, FILTER_DEBOUNCE_MS);
+        else apply();
+      }}
+      className="rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+      {/* columns of at least 10rem: a date input (its text and its picker button) is never cut */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] items-end gap-3">
         {children}
-        <div className="col-span-2 flex items-center gap-3 sm:col-span-1 lg:col-span-1">
-          <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white shadow-xs hover:bg-teal-800 dark:bg-teal-600 dark:hover:bg-teal-500">
-            Apply filters
-          </button>
+        <div className="flex min-h-8 items-center gap-3">
+          <noscript>
+            <button type="submit" className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white shadow-xs hover:bg-teal-800 dark:bg-teal-600 dark:hover:bg-teal-500">
+              Apply filters
+            </button>
+          </noscript>
           {active && (
-            <Link href={clearHref} className="text-sm">
-              Clear
+            <Link href={clearHref} scroll={false} className="text-sm">
+              Clear filters
             </Link>
           )}
+          <span aria-live="polite" className="text-xs text-stone-600 dark:text-stone-400">
+            {pending ? "Updating…" : ""}
+          </span>
         </div>
       </div>
     </form>

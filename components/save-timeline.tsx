@@ -1,5 +1,7 @@
+import Link from "next/link";
 import type { TimelineSave } from "@/lib/queries/repository";
 import { formatDate, plural } from "./format";
+import { focusRange } from "./timeline-range";
 
 export interface TimelineCommit {
   sha: string;
@@ -41,8 +43,37 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** Saves over time, one lane per branch: a picture drawn on the server, described for screen readers. */
-export function SaveTimeline({ id, repoName, saves, commits = [] }: { id: string; repoName: string; saves: TimelineSave[]; commits?: TimelineCommit[] }) {
+/**
+ * Saves over time, one lane per branch, drawn on the server. By default the axis spans the busy part
+ * (a few saves far older or newer are left off, counted, and one link shows them: `showAll`); each dot
+ * is a link to its checkpoint, named by its title, date, status and branch.
+ */
+export function SaveTimeline({
+  id,
+  repoName,
+  saves: allSaves,
+  commits: allCommits = [],
+  showAll = false,
+  allHref,
+  focusHref,
+}: {
+  id: string;
+  repoName: string;
+  saves: TimelineSave[];
+  commits?: TimelineCommit[];
+  showAll?: boolean;
+  /** Where "show every save" leads (the same page with every save). */
+  allHref?: string;
+  /** Where "back to the busy span" leads. */
+  focusHref?: string;
+}) {
+  const focus = focusRange(allSaves.map((s) => Date.parse(s.savedAt)));
+  const zoomable = !!focus && focus.before + focus.after > 0;
+  const zoomed = zoomable && !showAll;
+  const inRange = (ms: number) => !zoomed || (ms >= focus!.from && ms <= focus!.to);
+  const saves = allSaves.filter((s) => inRange(Date.parse(s.savedAt)));
+  const commits = allCommits.filter((c) => inRange(Date.parse(c.committedAt)));
+  const leftOff = allSaves.filter((s) => !inRange(Date.parse(s.savedAt)));
   const counts = new Map<string, number>();
   for (const s of saves) counts.set(s.branch ?? NO_BRANCH, (counts.get(s.branch ?? NO_BRANCH) ?? 0) + 1);
   const ordered = [...counts.entries()].sort((a, b) => (a[0] === NO_BRANCH ? 1 : 0) - (b[0] === NO_BRANCH ? 1 : 0) || b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -79,15 +110,17 @@ export function SaveTimeline({ id, repoName, saves, commits = [] }: { id: string
   const description = saves.length
     ? `${plural(saves.length, "save")} on ${plural(ordered.length, "branch", "branches")} from ${formatDate(first)} to ${formatDate(last)} UTC. ` +
       ordered.map(([b, n]) => `${b}: ${plural(n, "save")}`).join("; ") +
-      (commits.length ? `. ${plural(commits.length, "save commit")}.` : ".")
+      (commits.length ? `. ${plural(commits.length, "save commit")}.` : ".") +
+      (leftOff.length ? ` ${plural(leftOff.length, "save")} outside this span not drawn.` : "")
     : "No saves yet.";
 
   return (
     <figure className="min-w-0">
       <svg
         viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        role="group"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         className="h-auto w-full max-w-full overflow-visible text-stone-600 dark:text-stone-400"
         preserveAspectRatio="xMinYMin meet"
       >
@@ -124,18 +157,21 @@ export function SaveTimeline({ id, repoName, saves, commits = [] }: { id: string
         {saves.map((s) => {
           const lane = laneOf(s.branch);
           if (lane < 0) return null;
+          const name = `${s.title ?? "untitled"}, saved ${formatDate(s.savedAt)} UTC, ${dotFor(s.status).label}, on ${s.branch ?? "no branch"}`;
           return (
-            <circle
-              key={s.id}
-              cx={x(Date.parse(s.savedAt))}
-              cy={TOP + lane * LANE + LANE / 2}
-              r={5.5}
-              className={`${dotFor(s.status).className} stroke-white dark:stroke-stone-900`}
-              strokeWidth={1.5}
-              fillOpacity={0.9}
-            >
-              <title>{`${s.title ?? "untitled"} — ${formatDate(s.savedAt)} (${dotFor(s.status).label})`}</title>
-            </circle>
+            <a key={s.id} href={`/checkpoints/${s.id}`} aria-label={name} className="outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-600">
+              <circle
+                data-save={s.id}
+                cx={x(Date.parse(s.savedAt))}
+                cy={TOP + lane * LANE + LANE / 2}
+                r={5.5}
+                className={`${dotFor(s.status).className} stroke-white dark:stroke-stone-900`}
+                strokeWidth={1.5}
+                fillOpacity={0.9}
+              >
+                <title>{name}</title>
+              </circle>
+            </a>
           );
         })}
       </svg>
@@ -153,6 +189,21 @@ export function SaveTimeline({ id, repoName, saves, commits = [] }: { id: string
           </span>
         )}
         <span>Times in UTC.</span>
+        {zoomed && (
+          <span data-testid="timeline-range">
+            {focus!.before > 0 && `${plural(focus!.before, "earlier save")} (from ${formatDate(leftOff[0].savedAt).slice(0, 10)}) `}
+            {focus!.before > 0 && focus!.after > 0 && "and "}
+            {focus!.after > 0 && `${plural(focus!.after, "later save")} `}
+            left off so that the busy span is readable.{" "}
+            {allHref && <Link href={allHref} scroll={false}>Show every save</Link>}
+          </span>
+        )}
+        {zoomable && showAll && (
+          <span data-testid="timeline-range">
+            Every save shown.{" "}
+            {focusHref && <Link href={focusHref} scroll={false}>Zoom to the busy span</Link>}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

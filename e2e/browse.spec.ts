@@ -5,7 +5,7 @@ import { FIXTURE } from "./support/fixture-world";
 /** Through the pages, as a user would: the repository, then the checkpoint in its table. */
 async function openCheckpoint(page: Page, repo: string, title: string) {
   await page.goto("/repos");
-  await page.getByRole("list", { name: "All repositories" }).getByRole("link", { name: repo, exact: true }).click();
+  await page.getByRole("table", { name: "All repositories" }).getByRole("link", { name: repo, exact: true }).click();
   await page.getByRole("table", { name: `Checkpoints of ${repo}` }).getByRole("link", { name: title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
 }
@@ -76,14 +76,16 @@ test.describe("repository page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "project-001" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Overview" })).toBeVisible();
 
-    const timeline = page.getByRole("img", { name: "Save timeline of project-001" });
+    const timeline = page.getByRole("group", { name: "Save timeline of project-001" });
     await expect(timeline).toBeVisible();
     await expect(timeline.locator("desc")).toContainText(FIXTURE.featureBranch);
+    // each dot is a named link to its checkpoint
+    await expect(timeline.getByRole("link", { name: new RegExp(`^${FIXTURE.planCheckpointTitle}, saved 2026-11-05`) })).toHaveAttribute("href", /^\/checkpoints\/[0-9a-f]{16}$/);
 
     const table = page.getByRole("table", { name: "Checkpoints of project-001" });
     const filters = page.getByRole("form", { name: "Filter checkpoints" });
+    // a choice applies at once, no button
     await filters.getByLabel("Branch").selectOption(FIXTURE.featureBranch);
-    await filters.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/branch=feature%2Fsearch/);
     await expect(table.getByRole("row")).toHaveCount(3);
 
@@ -211,7 +213,7 @@ test.describe("all checkpoints", () => {
   test("paginates with a total and page links", async ({ page }) => {
     await page.goto("/checkpoints");
     await expect(page.getByText(/Showing 1–50 of \d+ checkpoints/)).toBeVisible();
-    const table = page.getByRole("table", { name: "Checkpoints, newest first" });
+    const table = page.getByRole("table", { name: "All checkpoints" });
     await expect(table.getByRole("row")).toHaveCount(51);
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await pagination.getByRole("link", { name: "Page 2" }).click();
@@ -226,21 +228,22 @@ test.describe("all checkpoints", () => {
   test("filters by repository, status, family and dates, kept in the URL", async ({ page }) => {
     await page.goto("/checkpoints");
     const form = page.getByRole("form", { name: "Filter checkpoints" });
+    const table = page.getByRole("table", { name: "All checkpoints" });
     await form.getByLabel("Repository").selectOption({ label: "project-002" });
-    await form.getByLabel("Status").selectOption("in-progress");
-    await form.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/repo=\d+/);
+    await form.getByLabel("Status").selectOption("in-progress");
     await expect(page).toHaveURL(/status=in-progress/);
-    const table = page.getByRole("table", { name: "Checkpoints, newest first" });
+    await expect(page).toHaveURL(/repo=\d+/);
+    await expect(table.getByRole("row")).not.toHaveCount(51);
     const rows = table.getByRole("row");
     expect(await rows.count()).toBeGreaterThan(1);
-    for (const status of await table.locator("tbody tr td:last-child").allTextContents()) expect(status).toBe("in-progress");
-    for (const repo of await table.locator("tbody tr td:nth-child(3)").allTextContents()) expect(repo).toBe("project-002");
+    for (const status of await column(page, "Status")) expect(status).toBe("in-progress");
+    for (const repo of await column(page, "Repository")) expect(repo).toBe("project-002");
     await expect(form.getByLabel("Status")).toHaveValue("in-progress");
 
     await page.goto("/checkpoints?family=html&from=2026-11-05&to=2026-11-05");
     await expect(form.getByLabel("Saved from")).toHaveValue("2026-11-05");
-    const dates = await table.locator("tbody tr td:nth-child(2)").allTextContents();
+    const dates = await column(page, "Saved");
     expect(dates.length).toBe(3);
     for (const d of dates) expect(d.startsWith("2026-11-05")).toBe(true);
 
@@ -250,6 +253,15 @@ test.describe("all checkpoints", () => {
     await expect(page).toHaveURL(/\/checkpoints$/);
   });
 });
+
+/** The texts of one column of the all-checkpoints table, found by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  const table = page.getByRole("table", { name: "All checkpoints" });
+  const headers = await table.locator("thead th").allTextContents();
+  const index = headers.findIndex((h) => h.startsWith(header));
+  expect(index, header).toBeGreaterThanOrEqual(0);
+  return table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+}
 
 test.describe("problems", () => {
   test("lists every file read badly, with the reason, by repository", async ({ page }) => {

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumbs } from "@/components/breadcrumbs";
-import { CheckpointTable } from "@/components/checkpoint-table";
 import { EmptyState } from "@/components/empty-state";
 import { FilterForm, InputField, SelectField, SetAsideField } from "@/components/filter-fields";
 import { familyLabel, plural } from "@/components/format";
 import { Pagination } from "@/components/pagination";
+import { SortableCheckpointTable } from "@/components/sortable-checkpoint-table";
+import { clickDir, type ListSort } from "@/lib/queries/list-sort";
 import { checkpointListOptions, checkpointListQuery, listCheckpoints, type CheckpointListQuery } from "@/lib/queries/checkpoint-list";
 import { readDb } from "@/lib/queries/db";
 
@@ -13,15 +14,26 @@ export const metadata: Metadata = { title: "All checkpoints" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-function href(query: CheckpointListQuery, page: number): string {
+/** The filters as URL values (the form's field names). */
+function filterValues(query: CheckpointListQuery): Record<string, string | undefined> {
+  return {
+    repo: query.repo === undefined ? undefined : String(query.repo),
+    status: query.status,
+    family: query.family,
+    from: query.from,
+    to: query.to,
+    triage: query.setAside,
+  };
+}
+
+/** The sort as URL values: left out when it is the default (newest first). */
+function sortValues(sort: ListSort, dir: "asc" | "desc"): Record<string, string | undefined> {
+  return sort === "date" && dir === "desc" ? {} : { sort, dir };
+}
+
+function href(values: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
-  if (query.repo !== undefined) params.set("repo", String(query.repo));
-  if (query.status) params.set("status", query.status);
-  if (query.family) params.set("family", query.family);
-  if (query.from) params.set("from", query.from);
-  if (query.to) params.set("to", query.to);
-  if (query.setAside) params.set("triage", query.setAside);
-  if (page > 1) params.set("page", String(page));
+  for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
   const search = params.toString();
   return search ? `/checkpoints?${search}` : "/checkpoints";
 }
@@ -33,6 +45,13 @@ export default async function CheckpointsPage({ searchParams }: Props) {
   const options = checkpointListOptions(db);
   const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to || query.setAside);
   const last = Math.min(result.firstIndex + result.rows.length - 1, result.total);
+  const sort = query.sort ?? "date";
+  const dir = query.dir ?? "desc";
+  const filters = filterValues(query);
+  const sorting = sortValues(sort, dir);
+  // a new sort starts at page 1; a page link keeps the sort
+  const sortHref = (column: ListSort) => href({ ...filters, ...sortValues(column, clickDir({ sort, dir }, column)) });
+  const pageHref = (page: number) => href({ ...filters, ...sorting, page: page > 1 ? String(page) : undefined });
 
   return (
     <div className="space-y-4">
@@ -44,7 +63,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
         </p>
       </div>
 
-      <FilterForm label="Filter checkpoints" action="/checkpoints" clearHref="/checkpoints" active={filtered}>
+      <FilterForm label="Filter checkpoints" action="/checkpoints" clearHref={href(sorting)} active={filtered} hidden={sorting} values={filters}>
         <SelectField
           label="Repository"
           name="repo"
@@ -70,9 +89,9 @@ export default async function CheckpointsPage({ searchParams }: Props) {
       {result.rows.length ? (
         <div className="space-y-4">
           <div className="rounded-lg border border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900">
-            <CheckpointTable rows={result.rows} caption="Checkpoints, newest first" firstIndex={result.firstIndex} />
+            <SortableCheckpointTable rows={result.rows} caption="All checkpoints" sort={sort} dir={dir} sortHref={sortHref} showRepository firstIndex={result.firstIndex} />
           </div>
-          <Pagination page={result.page} pages={result.pages} hrefFor={(p) => href(query, p)} />
+          <Pagination page={result.page} pages={result.pages} hrefFor={pageHref} />
         </div>
       ) : filtered ? (
         <EmptyState title="No checkpoint matches these filters" action={<Link href="/checkpoints">Clear the filters</Link>}>

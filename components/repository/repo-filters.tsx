@@ -13,7 +13,14 @@ export function RepoFilters({ basePath, query, branches, families }: { basePath:
   const active = !!(query.branch || query.status || query.family || query.q || query.hygiene || query.setAside);
   return (
     <div className="space-y-2">
-      <FilterForm label="Filter checkpoints" action={`${basePath}#checkpoints`} clearHref={`${basePath}#checkpoints`} active={active} hidden={{ sort: query.sort === "date" ? undefined : query.sort, dir: query.sort === "date" && query.dir === "desc" ? undefined : query.dir, hygiene: query.hygiene }}>
+      <FilterForm
+        label="Filter checkpoints"
+        action={`${basePath}#checkpoints`}
+        clearHref={`${basePath}#checkpoints`}
+        active={active}
+        hidden={{ sort: query.sort === "date" && query.dir === "desc" ? undefined : query.sort, dir: query.sort === "date" && query.dir === "desc" ? undefined : query.dir, hygiene: query.hygiene }}
+        values={{ branch: query.branch, status: query.status, family: query.family, triage: query.setAside, q: query.q }}
+      >
         <SelectField label="Branch" name="branch" value={query.branch} options={branches.map((b) => ({ value: b, label: b }))} />
         <SelectField
           label="Status"

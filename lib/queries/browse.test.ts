@@ -4,10 +4,10 @@ import { FIXTURE, buildFixtureWorld } from "../../e2e/support/fixture-world";
 import { tempSpace, type TempSpace } from "../../tests/support/temp";
 import { indexRoots } from "../index/indexer";
 import { checkpointPage } from "./checkpoint";
-import { listCheckpoints } from "./checkpoint-list";
+import { checkpointListQuery, listCheckpoints } from "./checkpoint-list";
 import { overviewData, repositorySummaries } from "./overview";
 import { problemsByRepository } from "./problems";
-import { repositoryPage, repoTableQuery } from "./repository";
+import { repositoryListing, repositoryListQuery, repositoryPage, repoTableQuery, sortRepositories } from "./repository";
 
 let space: TempSpace;
 const idOf = (title: string) =>
@@ -91,6 +91,47 @@ describe("lists", () => {
     expect(page.notes?.original).toContain("# Project Notes");
     const gone = repositoryPage(space.db(), repoId, repoTableQuery({ hygiene: "branch-gone" }))!;
     expect(gone.rows.map((r) => r.title)).toEqual([FIXTURE.goneTitle]);
+  });
+
+  it("sorts every checkpoint on any column, and reads the sort from the URL", () => {
+    const db = space.db();
+    expect(checkpointListQuery({ sort: "bogus", dir: "sideways" })).toMatchObject({ sort: "date", dir: "desc" });
+    expect(checkpointListQuery({ sort: "title" })).toMatchObject({ sort: "title", dir: "asc" });
+    expect(checkpointListQuery({ sort: "secrets" })).toMatchObject({ sort: "secrets", dir: "desc" });
+
+    const byTitle = listCheckpoints(db, { page: 1, sort: "title", dir: "asc", setAside: "all" }, 500).rows.map((r) => (r.title ?? r.path).toLowerCase());
+    expect(byTitle).toEqual([...byTitle].sort());
+    const newest = listCheckpoints(db, { page: 1 }).rows.map((r) => r.id);
+    expect(listCheckpoints(db, { page: 1, sort: "title", dir: "asc" }).rows.map((r) => r.id)).not.toEqual(newest);
+
+    const bySecrets = listCheckpoints(db, { page: 1, sort: "secrets", dir: "desc" }).rows;
+    expect(bySecrets[0]).toMatchObject({ title: FIXTURE.secretTitle, secrets: 1 });
+    expect(bySecrets.slice(1).every((r) => r.secrets === 0)).toBe(true);
+    const byProblems = listCheckpoints(db, { page: 1, sort: "problems", dir: "desc", setAside: "all" }).rows;
+    expect(byProblems[0].problems).toBeGreaterThan(0);
+    expect(byProblems.map((r) => r.problems)).toEqual([...byProblems.map((r) => r.problems)].sort((a, b) => b - a));
+
+    const repos = listCheckpoints(db, { page: 1, sort: "repository", dir: "desc" }).rows.map((r) => r.repoName ?? "");
+    expect(repos).toEqual([...repos].sort().reverse());
+    const levels = ["fresh", "slightly-stale", "stale", "very-stale"];
+    const fresh = listCheckpoints(db, { page: 1, sort: "freshness", dir: "asc" }, 500).rows.map((r) => (r.level && levels.includes(r.level) ? levels.indexOf(r.level) : 4));
+    expect(fresh).toEqual([...fresh].sort((a, b) => a - b));
+  });
+
+  it("lists repositories with their path, worst open freshness and counts, sorted on any column", () => {
+    const rows = repositoryListing(space.db());
+    const first = rows.find((r) => r.name === "project-001")!;
+    const second = rows.find((r) => r.name === "project-002")!;
+    expect(first.path).toMatch(/project-001$/);
+    expect(first.secrets).toBe(1);
+    expect(second.problems).toBe(2);
+    expect(first.open).toBeGreaterThan(0);
+    expect(first.worstFreshness).toMatch(/fresh|stale|unknown/);
+    expect(repositoryListQuery({})).toEqual({ sort: "latest", dir: "desc" });
+    expect(sortRepositories(rows, "problems", "desc")[0].name).toBe("project-002");
+    expect(sortRepositories(rows, "secrets", "desc")[0].name).toBe("project-001");
+    expect(sortRepositories(rows, "name", "desc").map((r) => r.name)).toEqual(["project-002", "project-001"]);
+    expect(sortRepositories(rows, "name", "asc").map((r) => r.name)).toEqual(["project-001", "project-002"]);
   });
 
   it("groups problems by repository", () => {

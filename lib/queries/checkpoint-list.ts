@@ -3,10 +3,10 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { setAsideCondition } from "./marks";
+import { LIST_SORTS, sortExpression, sortParams, tableColumns, type CheckpointTableRow, type ListSort, type SortDir } from "./list-sort";
 import { FORMATS } from "../parse/types";
 import {
   dateParam,
-  listColumns,
   memoUntilChange,
   nextDay,
   notDuplicate,
@@ -14,7 +14,6 @@ import {
   repositoryJoin,
   statusCondition,
   STATUS_FILTERS,
-  type CheckpointListRow,
   type StatusFilter,
 } from "./shared";
 
@@ -31,10 +30,13 @@ export interface CheckpointListQuery {
   /** Archived and snoozed checkpoints: hidden by default, "only" these, or "all" shown too. */
   setAside?: "only" | "all";
   page: number;
+  /** Column to sort on (newest first by default). */
+  sort?: ListSort;
+  dir?: SortDir;
 }
 
 export interface CheckpointListPage {
-  rows: CheckpointListRow[];
+  rows: CheckpointTableRow[];
   total: number;
   page: number;
   pages: number;
@@ -53,7 +55,10 @@ export function checkpointListQuery(sp: Record<string, string | string[] | undef
   const repo = param(sp.repo);
   const status = param(sp.status);
   const page = Number.parseInt(param(sp.page) ?? "1", 10);
+  const { sort, dir } = sortParams(sp, LIST_SORTS, "date");
   return {
+    sort,
+    dir,
     repo: repo === "global" ? "global" : repo && /^\d+$/.test(repo) ? Number(repo) : undefined,
     status: STATUS_FILTERS.find((s) => s === status),
     family: param(sp.family),
@@ -78,7 +83,7 @@ function conditions(query: CheckpointListQuery): SQL {
   return and(...where)!;
 }
 
-/** One page of checkpoints across repositories, newest first, with the total for the page links. */
+/** One page of checkpoints across repositories, newest first unless sorted otherwise, with the total for the page links. */
 export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSize = PAGE_SIZE): CheckpointListPage {
   const where = conditions(query);
   const { repo, status, family, from, to, setAside } = query;
@@ -87,12 +92,14 @@ export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSiz
   const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to, setAside, minute })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pages);
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = query.sort && query.sort !== "date" ? [direction(sortExpression(query.sort)), desc(documents.savedAt), asc(documents.id)] : [direction(documents.savedAt), asc(documents.id)];
   const rows = db
-    .select(listColumns)
+    .select(tableColumns)
     .from(documents)
     .leftJoin(repositories, repositoryJoin)
     .where(where)
-    .orderBy(desc(documents.savedAt), asc(documents.id))
+    .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();

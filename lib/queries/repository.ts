@@ -1,23 +1,24 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories, saveEvents, type DocumentRow, type Repository, type SaveEventRow } from "../../db/schema";
+import { documents, problems, repositories, saveEvents, secretFindings, type DocumentRow, type Repository, type SaveEventRow } from "../../db/schema";
 import {
   archiveSql,
   branchGoneSql,
   listColumns,
   notDuplicate,
   likePattern,
+  memoUntilChange,
   param,
   repositoryJoin,
   statusCondition,
   STATUS_FILTERS,
-  type CheckpointListRow,
   type StatusFilter,
 } from "./shared";
 import { setAsideCondition } from "./marks";
+import { firstDir, sortExpression, sortParams, tableColumns, type CheckpointTableRow, type SortDir } from "./list-sort";
 
-export const REPO_SORTS = ["date", "branch", "title", "status", "family", "tasks", "quality", "freshness"] as const;
+export const REPO_SORTS = ["date", "branch", "title", "status", "family", "tasks", "quality", "freshness", "secrets", "problems"] as const;
 export type RepoSort = (typeof REPO_SORTS)[number];
 export const HYGIENE_FILTERS = ["superseded-open", "branch-gone", "archives"] as const;
 export type HygieneFilter = (typeof HYGIENE_FILTERS)[number];
@@ -46,7 +47,7 @@ export type RelatedDocument = Pick<DocumentRow, "id" | "title" | "path" | "kind"
 
 export interface RepositoryPageData {
   repo: Repository;
-  rows: CheckpointListRow[];
+  rows: CheckpointTableRow[];
   /** Checkpoints before filtering. */
   total: number;
   branches: string[];
@@ -65,7 +66,7 @@ export function repoTableQuery(sp: Record<string, string | string[] | undefined>
   const hygiene = param(sp.hygiene);
   return {
     sort: REPO_SORTS.find((s) => s === sort) ?? "date",
-    dir: dir === "asc" || dir === "desc" ? dir : sort && sort !== "date" ? "asc" : "desc",
+    dir: dir === "asc" || dir === "desc" ? dir : firstDir(REPO_SORTS.find((s) => s === sort) ?? "date"),
     branch: param(sp.branch),
     status: STATUS_FILTERS.find((s) => s === status),
     family: param(sp.family),
@@ -73,29 +74,6 @@ export function repoTableQuery(sp: Record<string, string | string[] | undefined>
     q: param(sp.q),
     setAside: param(sp.triage) === "only" ? "only" : param(sp.triage) === "all" ? "all" : undefined,
   };
-}
-
-const FRESHNESS_ORDER = sql`case ${documents.freshnessLevel} when 'fresh' then 0 when 'slightly-stale' then 1 when 'stale' then 2 when 'very-stale' then 3 else 4 end`;
-
-function sortExpression(sort: RepoSort): SQL {
-  switch (sort) {
-    case "branch":
-      return sql`coalesce(${documents.branch}, '')`;
-    case "title":
-      return sql`lower(coalesce(${documents.title}, ${documents.path}))`;
-    case "status":
-      return sql`coalesce(${listColumns.status}, 'zz')`;
-    case "family":
-      return sql`${documents.format}`;
-    case "tasks":
-      return sql`coalesce(${documents.tasksTotal} - ${documents.tasksDone}, -1)`;
-    case "quality":
-      return sql`coalesce(${documents.qualityScore}, -1)`;
-    case "freshness":
-      return FRESHNESS_ORDER;
-    default:
-      return sql`coalesce(${documents.savedAt}, '')`;
-  }
 }
 
 export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): RepositoryPageData | null {
@@ -118,7 +96,7 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
   const by = sortExpression(query.sort);
   const direction = query.dir === "asc" ? asc : desc;
   const rows = db
-    .select(listColumns)
+    .select(tableColumns)
     .from(documents)
     .leftJoin(repositories, repositoryJoin)
     .where(and(...conditions))
@@ -167,4 +145,119 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
 
 export function repositoryName(db: CairnDb, id: number): string | null {
   return db.select({ name: repositories.name }).from(repositories).where(eq(repositories.id, id)).get()?.name ?? null;
+}
+
+export const REPO_LIST_SORTS = ["name", "path", "freshness", "checkpoints", "open", "secrets", "problems", "latest"] as const;
+export type RepoListSort = (typeof REPO_LIST_SORTS)[number];
+
+export interface RepositoryListRow {
+  id: number;
+  name: string;
+  path: string;
+  currentBranch: string | null;
+  checkpoints: number;
+  /** In progress (not completed in Cairn). */
+  open: number;
+  /** The stalest freshness level among the open checkpoints; null without any open checkpoint. */
+  worstFreshness: string | null;
+  /** Documents holding secret findings. */
+  secrets: number;
+  /** Files with problems. */
+  problems: number;
+  latest: string | null;
+}
+
+const LEVELS = ["fresh", "slightly-stale", "stale", "very-stale"] as const;
+/** 0..3 for the known levels, -1 for unknown (any open checkpoint, known or not, makes the column non-empty). */
+const LEVEL_RANK = sql<number>`case ${documents.freshnessLevel} when 'fresh' then 0 when 'slightly-stale' then 1 when 'stale' then 2 when 'very-stale' then 3 else -1 end`;
+
+/** Sort rank of a worst freshness: fresh 0 … very stale 3, unknown 4, none (no open checkpoint) 5. */
+function freshnessRank(level: string | null): number {
+  if (level === null) return 5;
+  const i = LEVELS.indexOf(level as (typeof LEVELS)[number]);
+  return i >= 0 ? i : 4;
+}
+
+/** The repositories page: every repository with its worst open freshness and its counts, in three grouped scans. */
+export function repositoryListing(db: CairnDb): RepositoryListRow[] {
+  return memoUntilChange(db, "repositories:listing", () => {
+    const counts = new Map(
+      db
+        .select({
+          id: documents.repositoryId,
+          checkpoints: sql<number>`count(*)`,
+          open: sql<number>`coalesce(sum(case when ${statusCondition("in-progress")} then 1 else 0 end), 0)`,
+          worst: sql<number | null>`max(case when ${statusCondition("in-progress")} then ${LEVEL_RANK} end)`,
+          latest: sql<string | null>`max(${documents.savedAt})`,
+        })
+        .from(documents)
+        .where(and(eq(documents.kind, "checkpoint"), notDuplicate, isNotNull(documents.repositoryId)))
+        .groupBy(documents.repositoryId)
+        .all()
+        .map((r) => [r.id!, r]),
+    );
+    const secrets = new Map(
+      db
+        .select({ id: documents.repositoryId, n: sql<number>`count(distinct ${documents.id})` })
+        .from(secretFindings)
+        .innerJoin(documents, eq(documents.id, secretFindings.documentId))
+        .groupBy(documents.repositoryId)
+        .all()
+        .map((r) => [r.id, r.n]),
+    );
+    const problemFiles = new Map(
+      db
+        .select({ id: problems.repositoryId, n: sql<number>`count(distinct ${problems.filePath})` })
+        .from(problems)
+        .groupBy(problems.repositoryId)
+        .all()
+        .map((r) => [r.id, r.n]),
+    );
+    return db
+      .select({ id: repositories.id, name: repositories.name, path: repositories.path, currentBranch: repositories.currentBranch })
+      .from(repositories)
+      .all()
+      .map((repo) => {
+        const c = counts.get(repo.id);
+        const worst = c?.worst ?? null;
+        return {
+          ...repo,
+          checkpoints: c?.checkpoints ?? 0,
+          open: c?.open ?? 0,
+          worstFreshness: worst === null ? null : worst < 0 ? "unknown" : LEVELS[worst],
+          secrets: secrets.get(repo.id) ?? 0,
+          problems: problemFiles.get(repo.id) ?? 0,
+          latest: c?.latest ?? null,
+        };
+      });
+  });
+}
+
+export function repositoryListQuery(sp: Record<string, string | string[] | undefined>): { sort: RepoListSort; dir: SortDir } {
+  return sortParams(sp, REPO_LIST_SORTS, "latest");
+}
+
+/** Sorted as asked; ties by name. A copy: the listing itself is memoised. */
+export function sortRepositories(rows: readonly RepositoryListRow[], sort: RepoListSort, dir: SortDir): RepositoryListRow[] {
+  const key = (r: RepositoryListRow): string | number => {
+    switch (sort) {
+      case "name":
+        return r.name.toLowerCase();
+      case "path":
+        return r.path;
+      case "freshness":
+        return freshnessRank(r.worstFreshness);
+      case "latest":
+        return r.latest ?? "";
+      default:
+        return r[sort];
+    }
+  };
+  const sign = dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    return c * sign || a.name.localeCompare(b.name) || a.id - b.id;
+  });
 }

@@ -12,7 +12,8 @@ import { RepoFilters } from "@/components/repository/repo-filters";
 import { SaveTimeline } from "@/components/save-timeline";
 import { SortableCheckpointTable } from "@/components/sortable-checkpoint-table";
 import { readDb } from "@/lib/queries/db";
-import { repositoryName, repositoryPage, repoTableQuery } from "@/lib/queries/repository";
+import { repositoryName, repositoryPage, repoTableQuery, type RepoTableQuery } from "@/lib/queries/repository";
+import { clickDir, type ListSort } from "@/lib/queries/list-sort";
 import { renderMarkdown, splitFrontmatter } from "@/lib/render/markdown";
 import { CompleteNewestOnBranch } from "@/app/checkpoints/[id]/_write/complete-newest";
 
@@ -21,6 +22,26 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   return { title: (/^\d+$/.test(id) && repositoryName(await readDb(), Number(id))) || "Not found" };
+}
+
+/** A header's link: the filters kept, the sort asked for. */
+function sortHref(basePath: string, query: RepoTableQuery, sort: ListSort): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ branch: query.branch, status: query.status, family: query.family, triage: query.setAside, hygiene: query.hygiene, q: query.q })) {
+    if (value) params.set(key, value);
+  }
+  params.set("sort", sort);
+  params.set("dir", clickDir(query, sort));
+  return `${basePath}?${params.toString()}#checkpoints`;
+}
+
+/** The same page with every save on the timeline, or with the busy span only (the table's sort and filters kept). */
+function timelineHref(basePath: string, sp: Record<string, string | string[] | undefined>, all: boolean): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(sp)) if (key !== "timeline" && typeof value === "string" && value) params.set(key, value);
+  if (all) params.set("timeline", "all");
+  const qs = params.toString();
+  return `${basePath}${qs ? `?${qs}` : ""}#timeline`;
 }
 
 export default async function RepositoryPage({ params, searchParams }: Props) {
@@ -59,7 +80,15 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
 
       <Panel id="timeline" title="Save timeline" description="Saves over time, one lane per branch">
         {data.timeline.length ? (
-          <SaveTimeline id="save-timeline" repoName={repo.name} saves={data.timeline} commits={data.commits} />
+          <SaveTimeline
+            id="save-timeline"
+            repoName={repo.name}
+            saves={data.timeline}
+            commits={data.commits}
+            showAll={sp.timeline === "all"}
+            allHref={timelineHref(basePath, sp, true)}
+            focusHref={timelineHref(basePath, sp, false)}
+          />
         ) : (
           <EmptyState title="No saves to draw yet">Checkpoints appear here once an agent saves one in this repository and Cairn re-indexes it.</EmptyState>
         )}
@@ -75,7 +104,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           <div className="space-y-3">
             <RepoFilters basePath={basePath} query={query} branches={data.branches} families={data.families} />
             {rows.length ? (
-              <SortableCheckpointTable rows={rows} query={query} basePath={basePath} caption={`Checkpoints of ${repo.name}`} />
+              <SortableCheckpointTable rows={rows} sort={query.sort} dir={query.dir} sortHref={(sort) => sortHref(basePath, query, sort)} caption={`Checkpoints of ${repo.name}`} />
             ) : (
               <EmptyState title="No checkpoint matches these filters" action={<Link href={`${basePath}#checkpoints`}>Clear the filters</Link>} />
             )}
