@@ -15,6 +15,9 @@ import {
   type LoadedDocument,
   type WriteHooks,
 } from "../write";
+import { rememberCairnCompletion, rememberFileCompletion } from "./complete-undo";
+
+export { UNDO_CONFLICT_MESSAGE, UNDO_TICKET, undoCompletion, type UndoResult } from "./complete-undo";
 
 export type CompleteOutcome = "written" | "completed-in-cairn" | "already-completed";
 
@@ -24,6 +27,8 @@ export interface CompleteResult {
   title: string | null;
   path: string;
   message: string;
+  /** A ticket that undoes this completion while the file is unchanged since (null: nothing to undo). */
+  undo: string | null;
 }
 
 export interface CompleteOptions {
@@ -32,31 +37,43 @@ export interface CompleteOptions {
   hooks?: WriteHooks;
 }
 
-const IN_FILE_FORMATS = new Set(["html", "frontmatter-md"]);
 const OPEN_STATUSES = ["in-progress", "blocked"];
 
 function isCompletedInCairn(db: CairnDb, documentId: string): boolean {
   return !!db.select().from(cairnCompletions).where(eq(cairnCompletions.documentId, documentId)).get();
 }
 
-function result(doc: DocumentRow, outcome: CompleteOutcome, message: string): CompleteResult {
-  return { outcome, documentId: doc.id, title: doc.title, path: doc.path, message };
+function result(doc: DocumentRow, outcome: CompleteOutcome, message: string, undo: string | null = null): CompleteResult {
+  return { outcome, documentId: doc.id, title: doc.title, path: doc.path, message, undo };
 }
+
+const labelOf = (doc: DocumentRow) => doc.title ?? doc.path;
 
 /** Families with no status in the file: the completion lives in Cairn's database only. */
 function completeInCairn(db: CairnDb, doc: DocumentRow, why: string): CompleteResult {
-  db.transaction((tx) => {
-    tx.insert(cairnCompletions).values({ documentId: doc.id, completedAt: new Date().toISOString() }).onConflictDoNothing().run();
+  const completedAt = new Date().toISOString();
+  const added = db.transaction((tx) => {
+    const inserted = tx.insert(cairnCompletions).values({ documentId: doc.id, completedAt }).onConflictDoNothing().run();
     tx.update(documents).set({ completedInCairn: true }).where(eq(documents.id, doc.id)).run();
+    return inserted.changes > 0;
   });
-  return result(doc, "completed-in-cairn", `Completed in Cairn: ${why}, so the file was not changed.`);
+  const undo = added ? rememberCairnCompletion(doc.id, labelOf(doc), completedAt) : null;
+  return result(doc, "completed-in-cairn", `Completed in Cairn; the file was not changed (${why}).`, undo);
+}
+
+/** A Markdown checkpoint may keep its status in frontmatter, whatever its family (a handoff with `status:`). */
+function statusFormat(doc: DocumentRow): "html" | "frontmatter-md" | null {
+  if (doc.format === "html") return "html";
+  if (doc.format === "frontmatter-md" || /\.(?:md|markdown)$/i.test(doc.path)) return "frontmatter-md";
+  return null;
 }
 
 /** Change the status value alone to `completed`, and check the parser now reads it so. */
 function statusEdit(doc: DocumentRow) {
   return (current: Buffer | null): Buffer => {
     if (current === null) throw new WriteError("not-found", `${doc.path} no longer exists`);
-    const located = locateStatus(current, doc.format as "html" | "frontmatter-md");
+    const format = statusFormat(doc);
+    const located = format ? locateStatus(current, format) : ({ ok: false, reason: "no status in the file" } as const);
     if (!located.ok) throw new WriteError("invalid-edit", located.reason);
     const next = replaceRanges(current, located.ranges, "completed");
     const reparsed = parseDocument({ path: doc.path, text: next.toString("utf8") }).document;
@@ -66,8 +83,9 @@ function statusEdit(doc: DocumentRow) {
 }
 
 /**
- * Complete one checkpoint. HTML (`jacked:status`) and frontmatter (`status:`) checkpoints get that value
- * alone changed to `completed`, through the safe writer; the other families are "completed in Cairn".
+ * Complete one checkpoint. HTML (`jacked:status`) and Markdown frontmatter (`status:`) checkpoints, handoffs
+ * included, get that value alone changed to `completed`, through the safe writer; a file with no status Cairn
+ * can change is "completed in Cairn". The result carries a ticket that undoes the completion.
  */
 export async function completeCheckpoint(db: CairnDb, documentId: string, options: CompleteOptions = {}): Promise<CompleteResult> {
   let loaded: LoadedDocument = loadDocument(db, documentId);
@@ -77,27 +95,40 @@ export async function completeCheckpoint(db: CairnDb, documentId: string, option
   if (options.expectedHash === undefined) loaded = await refreshDocument(db, loaded);
   const { doc } = loaded;
   if (doc.status === "completed" || doc.status === "superseded" || isCompletedInCairn(db, doc.id)) {
-    return result(doc, "already-completed", `${doc.title ?? doc.path} is already completed.`);
+    return result(doc, "already-completed", `${labelOf(doc)} is already completed.`);
   }
   const expectedHash = options.expectedHash ?? doc.contentHash;
   await assertUnchanged(db, loaded, expectedHash);
 
-  const writable = IN_FILE_FORMATS.has(doc.format) && loaded.repo !== null && doc.source === "worktree";
+  const format = statusFormat(doc);
+  const writable = format !== null && loaded.repo !== null && doc.source === "worktree";
   if (!writable) return completeInCairn(db, doc, `${doc.path} keeps no status of its own`);
   const bytes = await readDocumentBytes(loaded); // a FIFO, device or link swapped in is refused here, unread
   if (bytes === null) throw new WriteError("not-found", `${doc.path} no longer exists`);
-  const located = locateStatus(bytes, doc.format as "html" | "frontmatter-md");
-  if (!located.ok) return completeInCairn(db, doc, `${doc.path} has no status Cairn can change (${located.reason})`);
+  const located = locateStatus(bytes, format);
+  if (!located.ok) return completeInCairn(db, doc, `${doc.path} has no status line Cairn can change: ${located.reason}`);
+  let undo: string | null = null;
   try {
-    await safeWrite(db, { target: { kind: "checkpoint-status", documentId: doc.id }, expectedHash, edit: statusEdit(doc), hooks: options.hooks });
+    const edit = statusEdit(doc);
+    await safeWrite(db, {
+      target: { kind: "checkpoint-status", documentId: doc.id },
+      expectedHash,
+      hooks: options.hooks,
+      // what was replaced and what was written, both read under the lock: the undo restores exactly these bytes
+      edit: (current) => {
+        const next = edit(current);
+        if (current !== null) undo = rememberFileCompletion(doc.id, labelOf(doc), current, next);
+        return next;
+      },
+    });
   } catch (error) {
     if (error instanceof WriteError && error.code === "invalid-edit") {
       return completeInCairn(db, doc, `the status in ${doc.path} could not be changed safely (${error.message})`);
     }
     throw error;
   }
-  const where = doc.format === "html" ? '<meta name="jacked:status"> now says "completed"' : 'its frontmatter now says "status: completed"';
-  return result(doc, "written", `Completed ${doc.title ?? doc.path}: ${where}; nothing else in the file changed.`);
+  const where = format === "html" ? '<meta name="jacked:status"> now says "completed"' : 'its frontmatter now says "status: completed"';
+  return result(doc, "written", `Completed ${labelOf(doc)}: ${where}; nothing else in the file changed.`, undo);
 }
 
 /** The newest in-progress checkpoint of a branch in a repository, or null. */

@@ -10,7 +10,8 @@ import { holdFolder } from "./folder";
 
 /**
  * The only files Cairn ever writes into a repository, one kind each. Anything else is refused.
- * - checkpoint-status: an indexed checkpoint's own status value (HTML meta or frontmatter `status:`)
+ * - checkpoint-status: an indexed checkpoint's own status value (HTML meta or Markdown frontmatter `status:`), or
+ *   its previous bytes when a completion is undone
  * - project-notes: `.claude/PROJECT-NOTES.md` (created when absent)
  * - review: `.claude/reviews/<name>.md` (created when absent)
  * - redaction: an indexed document whose secrets are being redacted
@@ -152,7 +153,9 @@ export async function resolveTarget(db: CairnDb, target: WriteTarget): Promise<R
     case "checkpoint-status":
     case "redaction": {
       const { doc, repo: owner } = loadDocument(db, target.documentId);
-      if (target.kind === "checkpoint-status" && (doc.kind !== "checkpoint" || !["html", "frontmatter-md"].includes(doc.format))) {
+      // the status sits in an HTML meta tag or in Markdown frontmatter (any Markdown family: a handoff with `status:`)
+      const statusKept = doc.format === "html" || doc.format === "frontmatter-md" || /\.(?:md|markdown)$/i.test(doc.path);
+      if (target.kind === "checkpoint-status" && (doc.kind !== "checkpoint" || !statusKept)) {
         throw new WriteError("refused", "only an HTML or frontmatter checkpoint keeps its status in the file");
       }
       repo = owner;

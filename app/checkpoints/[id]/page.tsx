@@ -39,9 +39,11 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
   const title = doc.title ?? doc.path;
   const status = data.completedInCairn ? "completed" : doc.status;
 
-  // work that landed in the default branch: the banner offers Complete
-  const completeInBanner =
-    doc.source === "worktree" && doc.kind === "checkpoint" && (status === "in-progress" || status === "blocked") && !!doc.freshness?.landed;
+  // open: in progress, blocked, or a handoff without a status (completed in Cairn, or in its frontmatter)
+  const open = status === "in-progress" || status === "blocked" || (status === null && doc.format === "handoff");
+  const completable = doc.source === "worktree" && doc.kind === "checkpoint";
+  // work that landed in the default branch: the banner offers Complete (kept there once completed, for its Undo)
+  const completeInBanner = completable && !!doc.freshness?.landed;
   return (
     <article className="space-y-6">
       <Breadcrumbs
@@ -58,14 +60,12 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
         branch={doc.branch}
         checkpointId={doc.id}
         recordedSha={doc.headShaRaw}
-        landedAction={completeInBanner ? <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} /> : undefined}
+        landedAction={completeInBanner ? <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} completed={!open} hideWhenCompleted /> : undefined}
       />
 
       {doc.source === "worktree" && doc.kind === "checkpoint" && (
         <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-4">
-          {(status === "in-progress" || status === "blocked") && !completeInBanner && (
-            <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} />
-          )}
+          {completable && !completeInBanner && <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} completed={!open} hideWhenCompleted />}
           <Link href={`/checkpoints/${doc.id}/promote`}>Promote learnings to PROJECT-NOTES.md</Link>
           <Link href={`/checkpoints/${doc.id}/diff`}>What changed since this save</Link>
         </div>

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { completeCheckpoint } from "@/lib/actions/complete";
+import { UNDO_TICKET, completeCheckpoint, undoCompletion } from "@/lib/actions/complete";
 import { PickError, promoteLearnings, type Pick } from "@/lib/actions/promote";
 import { describeWriteError, isWriteError } from "@/lib/write";
 import type { WriteFormState } from "./form-state";
@@ -13,6 +13,7 @@ const documentFields = {
   expectedHash: z.string().regex(/^[0-9a-f]{64}$/, "This form does not say which version of the file it shows; reload the page."),
 };
 const completeSchema = z.object(documentFields);
+const undoSchema = z.object({ undo: z.string().regex(UNDO_TICKET, "This confirmation cannot be undone any more; reload the page.") });
 const promoteSchema = z.object({
   ...documentFields,
   picks: z.array(z.coerce.number().int().min(1).max(10_000)).min(1, "Pick at least one learning to promote."),
@@ -29,14 +30,30 @@ function invalid(error: z.ZodError): WriteFormState {
   return { ok: false, message: first ?? "The form is not valid.", errors, conflict: false };
 }
 
-/** Complete a checkpoint: its status value alone in the file, or "completed in Cairn". */
+/** Undo the completion a confirmation showed (intent "undo"): the previous bytes, only while the file is unchanged since. */
+async function undoAction(formData: FormData): Promise<WriteFormState> {
+  const parsed = undoSchema.safeParse({ undo: formData.get("undo") });
+  if (!parsed.success) return invalid(parsed.error);
+  let state: WriteFormState;
+  try {
+    const result = await undoCompletion(getDb(process.env.CAIRN_DB), parsed.data.undo);
+    state = { ok: true, message: result.message, errors: {}, conflict: false, undone: true };
+  } catch (error) {
+    return failure(error);
+  }
+  revalidatePath("/", "layout");
+  return state;
+}
+
+/** Complete a checkpoint: its status value alone in the file, or "completed in Cairn"; or undo that (intent "undo"). */
 export async function completeAction(_previous: WriteFormState, formData: FormData): Promise<WriteFormState> {
+  if (formData.get("intent") === "undo") return undoAction(formData);
   const parsed = completeSchema.safeParse({ documentId: formData.get("documentId"), expectedHash: formData.get("expectedHash") });
   if (!parsed.success) return invalid(parsed.error);
   let state: WriteFormState;
   try {
     const result = await completeCheckpoint(getDb(process.env.CAIRN_DB), parsed.data.documentId, { expectedHash: parsed.data.expectedHash });
-    state = { ok: true, message: result.message, errors: {}, conflict: false, outcome: result.outcome };
+    state = { ok: true, message: result.message, errors: {}, conflict: false, outcome: result.outcome, undo: result.undo, documentId: result.documentId };
   } catch (error) {
     // nothing was written: the page keeps the version it shows until the user reloads it
     return failure(error);

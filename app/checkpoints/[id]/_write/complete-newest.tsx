@@ -4,22 +4,27 @@ import { newestInProgressOnBranch } from "@/lib/actions/complete";
 import { readDb } from "@/lib/queries/db";
 import { CompleteButton } from "./complete-button";
 
-/** For the repository page: one click completes the newest in-progress checkpoint of `branch` (as `/checkpoint complete` does). */
+/**
+ * For the repository page: one click completes the newest in-progress checkpoint of `branch` (as
+ * `/checkpoint complete` does). The form stays in place after a completion, whichever checkpoint is newest
+ * then (or none), so that its confirmation still offers Undo.
+ */
 export async function CompleteNewestOnBranch({ repositoryId, branch }: { repositoryId: number; branch: string }) {
   const doc = newestInProgressOnBranch(await readDb(), repositoryId, branch);
-  if (!doc) {
-    return (
-      <p className="text-sm text-stone-500 dark:text-stone-400">
-        No in-progress checkpoint on <code className="font-mono">{branch}</code>.
-      </p>
-    );
-  }
   return (
     <div className="space-y-1">
       <p className="text-sm">
-        Newest in-progress on <code className="font-mono">{branch}</code>: <Link href={`/checkpoints/${doc.id}`}>{doc.title ?? doc.path}</Link>
+        {doc ? (
+          <>
+            Newest in-progress on <code className="font-mono">{branch}</code>: <Link href={`/checkpoints/${doc.id}`}>{doc.title ?? doc.path}</Link>
+          </>
+        ) : (
+          <span className="text-stone-500 dark:text-stone-400">
+            No in-progress checkpoint on <code className="font-mono">{branch}</code>.
+          </span>
+        )}
       </p>
-      <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} label={`Complete the newest on ${branch}`} />
+      <CompleteButton documentId={doc?.id ?? null} expectedHash={doc?.contentHash ?? null} label={`Complete the newest on ${branch}`} />
     </div>
   );
 }

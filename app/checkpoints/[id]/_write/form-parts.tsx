@@ -4,6 +4,18 @@ import type { ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import type { WriteFormState } from "./form-state";
 
+export const BUTTON_STYLE =
+  "rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-60";
+
+/** Reload the page to see the file as it is now (after a conflict). */
+export function ReloadButton() {
+  return (
+    <button type="button" onClick={() => window.location.reload()} className="underline">
+      Reload
+    </button>
+  );
+}
+
 /** A submit button that says what it is doing while the action runs. */
 export function PendingButton({ children, pendingLabel, disabled = false, className = "" }: { children: ReactNode; pendingLabel: string; disabled?: boolean; className?: string }) {
   const { pending } = useFormStatus();
@@ -12,7 +24,7 @@ export function PendingButton({ children, pendingLabel, disabled = false, classN
       type="submit"
       disabled={pending || disabled}
       aria-disabled={pending || disabled}
-      className={`rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      className={`${BUTTON_STYLE} ${className}`}
     >
       {pending ? pendingLabel : children}
     </button>
@@ -28,9 +40,7 @@ export function FormMessage({ state, id }: { state: WriteFormState; id?: string 
       {state.conflict && (
         <>
           {" "}
-          <button type="button" onClick={() => window.location.reload()} className="underline">
-            Reload
-          </button>
+          <ReloadButton />
         </>
       )}
     </p>

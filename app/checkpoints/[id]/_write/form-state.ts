@@ -8,6 +8,12 @@ export interface WriteFormState {
   conflict: boolean;
   /** What a completion did, when it succeeded. */
   outcome?: "written" | "completed-in-cairn" | "already-completed";
+  /** The ticket that undoes that completion, while the file is unchanged since. */
+  undo?: string | null;
+  /** The checkpoint that was completed (the repository page's "newest" may show another one next). */
+  documentId?: string;
+  /** The last submit undid a completion. */
+  undone?: boolean;
 }
 
 export const initialWriteState: WriteFormState = { ok: false, message: null, errors: {}, conflict: false };
