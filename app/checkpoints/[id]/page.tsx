@@ -79,7 +79,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
             <OriginalView title={title} {...await originalViewYielding(doc)} />
           ) : (
             <NormalisedView
-              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references })}
+              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references, fromHtml: doc.format === "html" })}
               tasks={tasks}
               documentsByPath={data.documentsByPath}
             />
