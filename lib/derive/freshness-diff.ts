@@ -3,13 +3,20 @@
  * unified diff per file (each capped). Also the commits between any two shas.
  */
 import { redactValue, scanSecrets } from "./secrets";
+import { approximateBytes, ShaPairCache } from "../git/diff-cache";
 import { isBookkeepingSubject } from "../git/history";
 import { GitError, isFullSha, resolveCommit, runGit } from "../git/runner";
 
 export const MAX_FILE_DIFF_BYTES = 200 * 1024;
 export const MAX_FILE_DIFF_LINES = 3_000;
 export const MAX_LISTED_COMMITS = 1_000;
-const PATCH_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The patches read for one diff: at most this many files and about this many changed lines (the page
+ * shows no more). Files past the budget are listed in the stat, and named as not read.
+ */
+export const MAX_PATCH_FILES = 200;
+export const MAX_PATCH_LINES = 20_000;
+const PATCH_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface CommitSummary {
   sha: string;
@@ -49,6 +56,8 @@ export interface DiffSinceSave {
   files: FileDiff[];
   /** The whole patch exceeded the output cap: stat only. */
   patchesOmitted: boolean;
+  /** Changed files whose patch was not read (past MAX_PATCH_FILES / MAX_PATCH_LINES), in stat order. */
+  patchesNotRead: string[];
 }
 
 export interface ShaComparison {
@@ -145,13 +154,24 @@ async function emptyTree(repoPath: string): Promise<string | null> {
 }
 
 /**
- * Commits, diffstat and capped per-file diffs from a saved sha to `toRef` (HEAD by default).
- * Both values pass through resolveCommit; null when either does not name a commit. A null `fromSha`
- * compares with the empty tree: every commit of `toRef` came after the save.
+ * The files whose patches are read: in stat order, until MAX_PATCH_FILES files or about MAX_PATCH_LINES
+ * changed lines (a file counts at most MAX_FILE_DIFF_LINES, as its patch is cut there anyway).
  */
-export async function diffSinceSave(repoPath: string, fromSha: string | null, toRef = "HEAD"): Promise<DiffSinceSave | null> {
-  const [resolvedFrom, to] = await Promise.all([fromSha === null ? null : resolveCommit(repoPath, fromSha), resolveCommit(repoPath, toRef)]);
-  if ((fromSha !== null && !resolvedFrom) || !to) return null;
+export function patchBudget(files: readonly FileStat[]): { read: FileStat[]; notRead: FileStat[] } {
+  const read: FileStat[] = [];
+  const notRead: FileStat[] = [];
+  let lines = 0;
+  for (const file of files) {
+    const size = file.binary ? 1 : Math.min((file.additions ?? 0) + (file.deletions ?? 0), MAX_FILE_DIFF_LINES);
+    if (notRead.length === 0 && read.length < MAX_PATCH_FILES && lines + size <= MAX_PATCH_LINES) {
+      read.push(file);
+      lines += size;
+    } else notRead.push(file);
+  }
+  return { read, notRead };
+}
+
+async function computeDiff(repoPath: string, resolvedFrom: string | null, to: string): Promise<DiffSinceSave | null> {
   const from = resolvedFrom ?? (await emptyTree(repoPath));
   if (!from) return null;
   const [history, raw] = await Promise.all([
@@ -159,22 +179,27 @@ export async function diffSinceSave(repoPath: string, fromSha: string | null, to
     runGit(repoPath, ["diff", "-z", "--raw", "--numstat", ...DIFF_SHAPE, from, to, "--"]),
   ]);
   const statFiles = parseRawNumstat(raw);
+  const { read, notRead } = patchBudget(statFiles);
+  // past the budget, git is asked for the budgeted files' patches only (renames keep their source)
+  const pathspec = notRead.length === 0 ? [] : [...new Set(read.flatMap((file) => (file.oldPath ? [file.oldPath, file.path] : [file.path])))];
 
   let patch: string | null = null;
-  try {
-    patch = await runGit(
-      repoPath,
-      ["diff", "-p", "-U3", ...DIFF_SHAPE, "--src-prefix=a/", "--dst-prefix=b/", from, to, "--"],
-      { maxBytes: PATCH_MAX_BYTES, timeoutMs: 30_000 },
-    );
-  } catch (error) {
-    if (!(error instanceof GitError) || error.kind === "exit") throw error;
-  }
+  if (read.length > 0) {
+    try {
+      patch = await runGit(
+        repoPath,
+        ["diff", "-p", "-U3", ...DIFF_SHAPE, "--src-prefix=a/", "--dst-prefix=b/", from, to, "--", ...pathspec],
+        { maxBytes: PATCH_MAX_BYTES, timeoutMs: 30_000 },
+      );
+    } catch (error) {
+      if (!(error instanceof GitError) || error.kind === "exit") throw error;
+    }
+  } else patch = "";
 
   const chunks = patch === null ? [] : splitPatchByFile(patch);
   const files: FileDiff[] =
-    chunks.length === statFiles.length
-      ? statFiles.map((file, index) => ({ path: file.path, oldPath: file.oldPath, ...capPatch(chunks[index] ?? "") }))
+    chunks.length === read.length
+      ? read.map((file, index) => ({ path: file.path, oldPath: file.oldPath, ...capPatch(chunks[index] ?? "") }))
       : chunks.map((chunk) => ({ path: /^diff --git a\/.* b\/(.*)$/m.exec(chunk)?.[1] ?? "", oldPath: null, ...capPatch(chunk) }));
   // a committed checkpoint's secrets must not reappear through its diff
   for (const file of files) file.patch = (await scanSecrets(file.patch, file.path)).redacted;
@@ -192,16 +217,64 @@ export async function diffSinceSave(repoPath: string, fromSha: string | null, to
     },
     files,
     patchesOmitted: patch === null,
+    patchesNotRead: patch === null ? [] : notRead.map((file) => file.path),
   };
+}
+
+/** Diffs by repository and both commits; a page view of the same pair again starts no git process. */
+const diffs = new ShaPairCache<DiffSinceSave | null>({ maxEntries: 100, maxBytes: 16 * 1024 * 1024 }, approximateBytes);
+const comparisons = new ShaPairCache<ShaComparison | null>({ maxEntries: 200, maxBytes: 4 * 1024 * 1024 }, approximateBytes);
+
+/** How many diffs and comparisons are remembered, and about how many bytes they hold (tests, the bench). */
+export function diffCacheStats(): { entries: number; bytes: number } {
+  return { entries: diffs.size + comparisons.size, bytes: diffs.bytes + comparisons.bytes };
+}
+
+export function clearDiffCache(): void {
+  diffs.clear();
+  comparisons.clear();
+}
+
+/**
+ * Commits, diffstat and capped per-file diffs from a saved sha to `toRef` (HEAD by default).
+ * Both values pass through resolveCommit; null when either does not name a commit. A null `fromSha`
+ * compares with the empty tree: every commit of `toRef` came after the save.
+ *
+ * Remembered by both commits (full shas name their content): the caller gets its own copy, free to change.
+ */
+export async function diffSinceSave(repoPath: string, fromSha: string | null, toRef = "HEAD"): Promise<DiffSinceSave | null> {
+  const resolve = async () => {
+    const [resolvedFrom, to] = await Promise.all([fromSha === null ? null : resolveCommit(repoPath, fromSha), resolveCommit(repoPath, toRef)]);
+    return (fromSha !== null && !resolvedFrom) || !to ? null : { from: resolvedFrom, to };
+  };
+  const kept = (d: DiffSinceSave | null) => d !== null;
+  let diff: DiffSinceSave | null;
+  if ((fromSha === null || isFullSha(fromSha)) && isFullSha(toRef)) {
+    const key = ShaPairCache.key(repoPath, fromSha?.toLowerCase() ?? null, toRef.toLowerCase());
+    diff = await diffs.getOrCompute(key, async () => {
+      const pair = await resolve();
+      return pair && computeDiff(repoPath, pair.from, pair.to);
+    }, kept);
+  } else {
+    // a name (HEAD, a branch, a short sha) is resolved each time; the diff of what it names is remembered
+    const pair = await resolve();
+    diff = pair && (await diffs.getOrCompute(ShaPairCache.key(repoPath, pair.from, pair.to), () => computeDiff(repoPath, pair.from, pair.to), kept));
+  }
+  return diff && structuredClone(diff);
 }
 
 /** Commits between two shas: those in a..b, and how many b lacks from a. */
 export async function compareShas(repoPath: string, a: string, b: string): Promise<ShaComparison | null> {
-  const [from, to] = await Promise.all([resolveCommit(repoPath, a), resolveCommit(repoPath, b)]);
-  if (!from || !to) return null;
-  const [forward, behind] = await Promise.all([
-    listCommits(repoPath, from, to),
-    runGit(repoPath, ["rev-list", "--count", from, `^${to}`, "--"]),
-  ]);
-  return { fromSha: from, toSha: to, commits: forward.commits, commitsTruncated: forward.truncated, behindCount: Number(behind.trim()) || 0 };
+  const known = isFullSha(a) && isFullSha(b);
+  const compute = async (): Promise<ShaComparison | null> => {
+    const [from, to] = await Promise.all([resolveCommit(repoPath, a), resolveCommit(repoPath, b)]);
+    if (!from || !to) return null;
+    const [forward, behind] = await Promise.all([
+      listCommits(repoPath, from, to),
+      runGit(repoPath, ["rev-list", "--count", from, `^${to}`, "--"]),
+    ]);
+    return { fromSha: from, toSha: to, commits: forward.commits, commitsTruncated: forward.truncated, behindCount: Number(behind.trim()) || 0 };
+  };
+  const comparison = known ? await comparisons.getOrCompute(ShaPairCache.key(repoPath, a.toLowerCase(), b.toLowerCase()), compute, (c) => c !== null) : await compute();
+  return comparison && structuredClone(comparison);
 }

@@ -82,6 +82,18 @@ function BasisLinks({ data }: { data: DiffPageData }) {
   return null;
 }
 
+/** Files listed in the stat whose diffs the page leaves out (too many files or lines to show at once). */
+function NotShown({ paths }: { paths: string[] }) {
+  if (paths.length === 0) return null;
+  return (
+    <p className="text-sm text-amber-800 dark:text-amber-300">
+      {paths.length} more {paths.length === 1 ? "file is" : "files are"} not shown here to keep the page light (the list above is complete):{" "}
+      <span className="font-mono text-xs">{paths.slice(0, 10).join(", ")}</span>
+      {paths.length > 10 ? " …" : ""}
+    </p>
+  );
+}
+
 export function DiffPageView({ data }: { data: DiffPageData }) {
   const { checkpoint, repo, outcome } = data;
   const title = checkpoint.title ?? checkpoint.path;
@@ -170,13 +182,7 @@ export function DiffPageView({ data }: { data: DiffPageData }) {
               ) : (
                 <>
                   <DiffView files={budget.shown} stats={diff.stat.files} anchors={anchors} />
-                  {budget.omitted.length > 0 && (
-                    <p className="text-sm text-amber-800 dark:text-amber-300">
-                      {budget.omitted.length} more {budget.omitted.length === 1 ? "file is" : "files are"} not shown here to keep the page light:{" "}
-                      <span className="font-mono text-xs">{budget.omitted.slice(0, 10).map((f) => f.path).join(", ")}</span>
-                      {budget.omitted.length > 10 ? " …" : ""}
-                    </p>
-                  )}
+                  <NotShown paths={[...budget.omitted.map((f) => f.path), ...diff.patchesNotRead]} />
                 </>
               )}
             </section>
