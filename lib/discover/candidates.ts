@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { lstat, readdir, realpath } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { isCandidatePath } from "../parse/registry";
@@ -36,11 +37,19 @@ export interface CandidateScan {
   cost?: DiscoveryCost;
   /** Problems with the user's discovery rules (an unreadable .cairnignore, a broken settings file). */
   problems?: string[];
+  /** With `options.stamp`: a hash of every file the walk listed (path, modification time, size). */
+  stamp?: string;
+  /** `options.skipWhen` answered yes to the stamp: the scan stopped after the walk (files and rejected are empty). */
+  skipped?: boolean;
 }
 
 export interface CandidateOptions {
   /** The global settings (config.json beside the database); the repository's `.cairnignore` is read here. */
   settings?: GlobalDiscoverySettings | null;
+  /** Stamp the walk: every listed file's modification time and size (one lstat each). */
+  stamp?: boolean;
+  /** Asked with the stamp after the walk; yes stops the scan there (nothing changed since it was last taken). */
+  skipWhen?: (stamp: string) => boolean;
 }
 
 function toPosix(path: string): string {
@@ -92,6 +101,7 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
   const scan: CandidateScan = { files: [], rejected: [], cost, problems: [...(options.settings?.problems ?? []), ...rules.problems] };
   /** Files no family names, kept for the sniff of tracked files. */
   const unnamed = new Map<string, string>();
+  const stampLines: string[] | null = options.stamp || options.skipWhen ? [] : null;
   const add = (abs: string, rel: string, origin: CandidateFile["origin"]) =>
     inspect(abs, rel, root).then(
       (result) => {
@@ -131,6 +141,14 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const rel = toPosix(relative(repoPath, abs));
       cost.walkedFiles += 1;
+      if (stampLines) {
+        work.push(
+          lstat(abs).then(
+            (info) => void stampLines.push(`${rel}\0${info.isSymbolicLink() ? "l" : "f"}:${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`),
+            () => void stampLines.push(`${rel}\0-`),
+          ),
+        );
+      }
       const ruled = verdict(rules, rel);
       if (ruled === "drop") continue;
       if (isCandidatePath(rel)) work.push(add(abs, rel, "name"));
@@ -141,6 +159,14 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
   }
 
   await walk(repoPath, 0);
+  if (stampLines) {
+    // a candidate read through a symlink is stamped by its checked target too
+    for (const file of scan.files) stampLines.push(`${file.relPath}\0target:${file.mtimeMs}:${file.size}`);
+    for (const file of scan.rejected) stampLines.push(`${file.relPath}\0rejected:${file.reason}`);
+    for (const problem of scan.problems ?? []) stampLines.push(`\0problem:${problem}`);
+    scan.stamp = createHash("sha1").update(stampLines.sort().join("\n")).digest("hex");
+    if (options.skipWhen?.(scan.stamp)) return { files: [], rejected: [], cost, problems: scan.problems, stamp: scan.stamp, skipped: true };
+  }
   const sniffed = await sniffTracked(repoPath, unnamed, cost);
   await Promise.all(sniffed.map((rel) => add(unnamed.get(rel)!, rel, "content")));
   scan.files.sort((a, b) => a.relPath.localeCompare(b.relPath));

@@ -11,6 +11,7 @@ import { markAliases } from "./aliases";
 import { markLineage } from "./lineage-step";
 import { CLOCK_SKEW_SOURCE, FUTURE_PROBLEM, settleFutureSaves } from "./future-saves";
 import { writeRepositoryProblems } from "./store";
+import { refreshAges } from "./stamp";
 
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
 function markDuplicates(db: CairnDb, repositoryId: number): void {
@@ -91,7 +92,10 @@ export async function deriveRepository(
     })
     .where(eq(repositories.id, repo.id))
     .run();
-  if (unchanged) return;
+  if (unchanged) {
+    db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id));
+    return;
+  }
   // one commit for all these row updates, not one per row
   db.transaction((tx) => {
     markDuplicates(tx as unknown as CairnDb, repo.id);

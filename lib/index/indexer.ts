@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { readdir, lstat } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
-import { indexedFiles, indexRuns, repositories, roots as rootsTable } from "../../db/schema";
+import { documents, indexedFiles, indexRuns, repositories, roots as rootsTable } from "../../db/schema";
 import { type CandidateFile, type RejectedFile } from "../discover/candidates";
 import { discoverFiles } from "../discover/run";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
@@ -16,6 +16,7 @@ import { fillCommitDates } from "./commit-dates";
 import { indexBranchDocuments } from "./branch-documents";
 import { RepoFacts } from "../git/repo-facts";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
+import { bareScan, skipRepository, stampOptions } from "./stamp";
 
 /** Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy). */
 const REPOSITORY_CONCURRENCY = 4;
@@ -65,9 +66,26 @@ export function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId:
   summary.problems += batch.outcomes.reduce((n, o) => n + o.problems.length, 0) + rejected.length;
 }
 
-export async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary) {
+export interface RepositoryRunOptions {
+  /** Run every step even when the repository's stamp is unchanged (a linked global checkpoint changed). */
+  force?: boolean;
+}
+
+/**
+ * Index one repository. First a stamp of everything the run would read, from the filesystem alone
+ * (lib/git/fs-stamp.ts, and the file walk): when it equals the one stored by the last completed run,
+ * nothing is read, parsed or asked of git (only the ages of the saves move with the clock).
+ */
+export async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary, options: RepositoryRunOptions = {}) {
   const repo = upsertRepository(db, found, rootPath);
-  const scan = found.layout === "bare" ? { files: [], rejected: [] } : await discoverFiles(db, found.path, rootPath, summary);
+  const stamping = await stampOptions(found, repo.indexStamp, options.force === true);
+  const scan = found.layout === "bare" ? bareScan(stamping) : await discoverFiles(db, found.path, rootPath, summary, stamping);
+  if (scan.skipped) {
+    skipRepository(db, repo, summary);
+    return;
+  }
+  // a run that stops half way leaves no stamp behind: the next one does everything again
+  if (repo.indexStamp !== null) db.update(repositories).set({ indexStamp: null }).where(eq(repositories.id, repo.id)).run();
   const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
   await fillCommitDates(found.path, batch.prepared.map((p) => p.doc));
   applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
@@ -76,6 +94,7 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   const facts = new RepoFacts(found.path);
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
+  if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();
 }
 
 /** Why one repository's index run stopped, in a sentence for the Problems page. */
@@ -163,12 +182,20 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
   for (const { repo, root } of found) upsertRepository(db, repo, root);
 
   // global checkpoints first, so that those linked to a repository get its freshness below
+  const forced = new Set<number>();
   const home = options.home === undefined ? homedir() : options.home;
   if (home) {
     const global = await globalCandidates(home);
     const batch = await prepareFiles(db, null, home, null, global.files);
     applyBatch(db, null, null, batch, global.rejected, summary);
     linkGlobalDocuments(db);
+    // a changed global checkpoint gets its repository's freshness even when that repository did not change
+    const changed = [...batch.prepared.map((p) => p.doc.id)];
+    if (changed.length) {
+      for (const row of db.selectDistinct({ id: documents.repositoryId }).from(documents).where(inArray(documents.id, changed)).all()) {
+        if (row.id !== null) forced.add(row.id);
+      }
+    }
   }
 
   // A few repositories at a time: while one waits for its git processes, another parses or writes.
@@ -180,7 +207,8 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
     while (next < found.length) {
       const { repo, root } = found[next++];
       try {
-        await indexRepository(db, repo, root, summary);
+        const id = db.select({ id: repositories.id }).from(repositories).where(eq(repositories.path, repo.path)).get()?.id;
+        await indexRepository(db, repo, root, summary, { force: id !== undefined && forced.has(id) });
       } catch (error) {
         recordRepositoryFailure(db, repo, root, error);
         summary.problems += 1;
