@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import {
   cairnCompletions,
@@ -57,9 +57,56 @@ export interface RecordFilters {
   includeDuplicates?: boolean;
 }
 
-/** What a record is built from: every column but the wide text ones (most of the bytes), which a list never needs. */
-export type RecordRow = Omit<DocumentRow, "body" | "original" | "decisionsText" | "meta">;
-const { body: _body, original: _original, decisionsText: _decisions, meta: _meta, ...recordColumns } = getTableColumns(documents);
+/**
+ * What a record is built from: only the columns `toRecord` reads (never the wide text ones, most of the
+ * bytes): `cairn list --json` builds thousands of records, and each column read costs per row.
+ */
+const recordColumns = {
+  id: documents.id,
+  path: documents.path,
+  source: documents.source,
+  format: documents.format,
+  kind: documents.kind,
+  title: documents.title,
+  status: documents.status,
+  statusRaw: documents.statusRaw,
+  branch: documents.branch,
+  headShaRaw: documents.headShaRaw,
+  headSha: documents.headSha,
+  savedAt: documents.savedAt,
+  savedAtSource: documents.savedAtSource,
+  tasksDone: documents.tasksDone,
+  tasksTotal: documents.tasksTotal,
+  qualityScore: documents.qualityScore,
+  qualityReasons: documents.qualityReasons,
+  freshness: documents.freshness,
+  supersededBy: documents.supersededBy,
+  duplicateOf: documents.duplicateOf,
+  fieldSources: documents.fieldSources,
+  headShaVerified: documents.headShaVerified,
+  lineage: documents.lineage,
+  aliasOf: documents.aliasOf,
+};
+export type RecordRow = Pick<DocumentRow, keyof typeof recordColumns>;
+const recordFields = { ...recordColumns, repoPath: repositories.path };
+const recordKeys = Object.keys(recordColumns) as (keyof typeof recordColumns)[];
+
+/**
+ * The rows of a select on `recordFields`, read in raw mode and decoded cell by cell with each column's
+ * own decoder (JSON, booleans): the same values as drizzle's `.all()`, whose generic row mapping cost
+ * more than the query itself for thousands of rows.
+ */
+function readRecordRows(db: CairnDb, query: { toSQL(): { sql: string; params: unknown[] } }): { doc: RecordRow; repoPath: string | null }[] {
+  const { sql: text, params } = query.toSQL();
+  const fields = Object.values(recordFields);
+  const raw = db.$client.prepare(text).raw(true).all(...params) as unknown[][];
+  return raw.map((values) => {
+    const doc: Record<string, unknown> = {};
+    for (let i = 0; i < recordKeys.length; i++) doc[recordKeys[i]] = values[i] === null ? null : fields[i].mapFromDriverValue(values[i]);
+    const repoPath = values[recordKeys.length];
+    return { doc: doc as RecordRow, repoPath: repoPath === null ? null : String(repoPath) };
+  });
+}
 
 function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointRecord["status"] {
   if (completedInCairn) return "completed";
@@ -115,20 +162,33 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
+/** `column IN (the ids)` with one parameter (a JSON array), whatever the number of ids. */
+const inIds = (column: AnyColumn, ids: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/** The documents completed in Cairn (no status line to change), among these ids. */
+function completedAmong(db: CairnDb, ids: readonly string[]): Set<string> {
+  if (ids.length === 0) return new Set();
+  return new Set(db.select({ documentId: cairnCompletions.documentId }).from(cairnCompletions).where(inIds(cairnCompletions.documentId, ids)).all().map((c) => c.documentId));
+}
+
 /** Records for a set of document rows, with their secrets, problems and Cairn-side completions. */
-export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string | null }[]): CheckpointRecord[] {
+export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string | null }[], completed?: Set<string>): CheckpointRecord[] {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.doc.id);
-  const findings: { documentId: string; rule: string; line: number; column: number }[] = [];
-  const problemRows: { documentId: string | null; message: string }[] = [];
-  const completed = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    findings.push(...db.select().from(secretFindings).where(inArray(secretFindings.documentId, chunk)).all());
-    problemRows.push(
-      ...db.select({ documentId: problems.documentId, message: problems.message }).from(problems).where(inArray(problems.documentId, chunk)).all(),
-    );
-    for (const c of db.select().from(cairnCompletions).where(inArray(cairnCompletions.documentId, chunk)).all()) completed.add(c.documentId);
-  }
+  const findings = db
+    .select({ documentId: secretFindings.documentId, rule: secretFindings.rule, line: secretFindings.line, column: secretFindings.column })
+    .from(secretFindings)
+    .where(inIds(secretFindings.documentId, ids))
+    .orderBy(asc(secretFindings.id))
+    .all();
+  const problemRows = db
+    .select({ documentId: problems.documentId, message: problems.message })
+    .from(problems)
+    .where(inIds(problems.documentId, ids))
+    .orderBy(asc(problems.id))
+    .all();
+  const done = completed ?? completedAmong(db, ids);
   const findingsByDoc = groupBy(findings, (f) => f.documentId);
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
   const marks = allMarks(db);
@@ -136,7 +196,7 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
       problems: (problemsByDoc.get(doc.id) ?? []).map((p) => p.message),
-      completedInCairn: completed.has(doc.id),
+      completedInCairn: done.has(doc.id),
       marks: marks.get(doc.id),
     }),
   );
@@ -149,15 +209,19 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (filters.format) conditions.push(eq(documents.format, filters.format));
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
   if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
-  const rows = db
-    .select({ doc: recordColumns, repoPath: repositories.path })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(documents.savedAt))
-    .all();
-  const records = recordsFor(db, rows);
-  return filters.status ? records.filter((r) => r.status === filters.status) : records;
+  let rows = readRecordRows(
+    db,
+    db
+      .select(recordFields)
+      .from(documents)
+      .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(documents.savedAt)),
+  );
+  const completed = completedAmong(db, rows.map((r) => r.doc.id));
+  // the status filter picks rows before their records are built (secrets, problems, marks only for those kept)
+  if (filters.status) rows = rows.filter((r) => publicStatus(r.doc, completed.has(r.doc.id)) === filters.status);
+  return recordsFor(db, rows, completed);
 }
 
 export function getRecord(db: CairnDb, id: string): CheckpointRecord | null {
