@@ -4,8 +4,10 @@
  */
 import { redactValue, scanSecrets } from "./secrets";
 import { approximateBytes, ShaPairCache } from "../git/diff-cache";
+import { isAgentFile } from "./freshness-bookkeeping";
 import { isBookkeepingSubject } from "../git/history";
-import { GitError, isFullSha, resolveCommit, runGit } from "../git/runner";
+import { parseDiffTreeBlocks } from "../git/repo-facts";
+import { GitError, isFullSha, resolveCommit, runGit, tryGit } from "../git/runner";
 
 export const MAX_FILE_DIFF_BYTES = 200 * 1024;
 export const MAX_FILE_DIFF_LINES = 3_000;
@@ -58,6 +60,11 @@ export interface DiffSinceSave {
   patchesOmitted: boolean;
   /** Changed files whose patch was not read (past MAX_PATCH_FILES / MAX_PATCH_LINES), in stat order. */
   patchesNotRead: string[];
+  /**
+   * The files each listed commit with at most one parent touched (read with the diff, in the same
+   * git call as the indexer's bookkeeping check); null when git could not say.
+   */
+  commitFiles: Record<string, string[]> | null;
 }
 
 export interface ShaComparison {
@@ -171,6 +178,35 @@ export function patchBudget(files: readonly FileStat[]): { read: FileStat[]; not
   return { read, notRead };
 }
 
+/** The files each commit (of at most one parent) touched: ONE `git diff-tree --stdin` for all of them. */
+async function filesOfCommits(repoPath: string, commits: readonly CommitSummary[]): Promise<Record<string, string[]> | null> {
+  const wanted = commits.filter((c) => c.parents.length <= 1).map((c) => c.sha);
+  if (wanted.length === 0) return {};
+  const out = await tryGit(repoPath, ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames", "--root"], {
+    input: wanted.map((sha) => `${sha}\n`).join(""),
+    timeoutMs: 30_000,
+  });
+  if (out === null) return null;
+  const blocks = parseDiffTreeBlocks(out);
+  if (blocks.length !== wanted.length) return null;
+  return Object.fromEntries(wanted.map((sha, index) => [sha, (blocks[index] ?? []).map((file) => file.path)]));
+}
+
+/**
+ * The commits of a diff that touch only the agent's own files (as agentOnlyCommits answers), from the
+ * files read with the diff: no git process. Null when they were not read.
+ */
+export function agentOnlyCommitsOf(diff: DiffSinceSave, documentPaths: ReadonlySet<string>): Set<string> | null {
+  const files = diff.commitFiles;
+  if (!files) return null;
+  const result = new Set<string>();
+  for (const commit of diff.commits) {
+    const touched = files[commit.sha];
+    if (touched && touched.length > 0 && touched.every((path) => isAgentFile(path, documentPaths))) result.add(commit.sha);
+  }
+  return result;
+}
+
 async function computeDiff(repoPath: string, resolvedFrom: string | null, to: string): Promise<DiffSinceSave | null> {
   const from = resolvedFrom ?? (await emptyTree(repoPath));
   if (!from) return null;
@@ -178,6 +214,7 @@ async function computeDiff(repoPath: string, resolvedFrom: string | null, to: st
     listCommits(repoPath, resolvedFrom, to),
     runGit(repoPath, ["diff", "-z", "--raw", "--numstat", ...DIFF_SHAPE, from, to, "--"]),
   ]);
+  const commitFiles = filesOfCommits(repoPath, history.commits).catch(() => null);
   const statFiles = parseRawNumstat(raw);
   const { read, notRead } = patchBudget(statFiles);
   // past the budget, git is asked for the budgeted files' patches only (renames keep their source)
@@ -218,6 +255,7 @@ async function computeDiff(repoPath: string, resolvedFrom: string | null, to: st
     files,
     patchesOmitted: patch === null,
     patchesNotRead: patch === null ? [] : notRead.map((file) => file.path),
+    commitFiles: await commitFiles,
   };
 }
 

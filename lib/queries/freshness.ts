@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents } from "../../db/schema";
 import { diffSinceSave, isAgentFile, type DiffSinceSave } from "../derive/freshness";
+import { agentOnlyCommitsOf } from "../derive/freshness-diff";
 import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
 import type { RefTip } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
@@ -95,7 +96,7 @@ async function commitBeforeTime(repoPath: string, tip: string, savedAt: string):
  */
 async function markAgentWork(db: CairnDb, repositoryId: number, repoPath: string, diff: DiffSinceSave, data: DiffPageData): Promise<void> {
   const documentPaths = new Set(db.select({ path: documents.path }).from(documents).where(eq(documents.repositoryId, repositoryId)).all().map((row) => row.path));
-  const agentOnly = await agentOnlyCommits(repoPath, diff.commits.filter((c) => !c.bookkeeping), documentPaths);
+  const agentOnly = agentOnlyCommitsOf(diff, documentPaths) ?? (await agentOnlyCommits(repoPath, diff.commits.filter((c) => !c.bookkeeping), documentPaths));
   for (const commit of diff.commits) if (agentOnly.has(commit.sha)) commit.bookkeeping = true;
   data.agentFiles = diff.stat.files.map((file) => file.path).filter((file) => isAgentFile(file, documentPaths));
   if (data.agentFiles.length > 0) {

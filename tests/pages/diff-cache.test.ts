@@ -6,7 +6,9 @@ import { clearDiffCache, compareShas, diffCacheStats, diffSinceSave, MAX_PATCH_F
 import { approximateBytes, ShaPairCache } from "../../lib/git/diff-cache";
 import { gitProcessCount } from "../../lib/git/runner";
 import { removeTempDirs, TestRepo } from "../../lib/git/test-repo";
-import type { DiffPageData } from "../../lib/queries/freshness";
+import { documents, repositories } from "../../db/schema";
+import { loadDiffPage, type DiffPageData } from "../../lib/queries/freshness";
+import { tempSpace } from "../support/temp";
 
 afterAll(removeTempDirs);
 beforeEach(clearDiffCache);
@@ -76,6 +78,37 @@ describe("the diff of a saved commit and HEAD, remembered by both shas", () => {
     expect(stats.entries).toBeGreaterThan(0);
     expect(stats.entries).toBeLessThanOrEqual(300);
     expect(stats.bytes).toBeLessThanOrEqual(20 * 1024 * 1024);
+  });
+});
+
+describe("the diff page viewed again", () => {
+  it("asks git only where HEAD is now; agent-only commits are still marked", async () => {
+    const space = tempSpace("cairn-diff-again-");
+    try {
+      const repo = TestRepo.create();
+      const saved = repo.commit("feat: one", { "a.txt": "a\n" });
+      repo.commit("feat: three", { ".claude/checkpoints/next.md": "n\n" });
+      repo.commit("feat: two", { "b.txt": "b\n" });
+      const db = space.db();
+      const repositoryId = db.insert(repositories).values({ path: repo.dir, name: "r", currentBranch: "main" }).returning({ id: repositories.id }).get().id;
+      db.insert(documents)
+        .values({ id: "b000000000000001", repositoryId, path: ".claude/checkpoints/one.md", absPath: "/nowhere/one.md", format: "frontmatter-md", kind: "checkpoint", contentHash: "h", mtimeMs: 0, size: 0, indexedAt: "2026-01-02T00:00:00Z", headSha: saved, headShaRaw: saved, branch: "main" })
+        .run();
+      const view = async () => {
+        const before = gitProcessCount();
+        const data = await loadDiffPage(db, "b000000000000001", {});
+        if (data?.outcome.kind !== "diff") throw new Error("no diff");
+        return { processes: gitProcessCount() - before, commits: data.outcome.diff.commits.map((c) => [c.subject, c.bookkeeping]), agentFiles: data.agentFiles };
+      };
+      const first = await view();
+      const again = await view();
+      expect(again.commits).toEqual([["feat: two", false], ["feat: three", true]]);
+      expect(again).toEqual({ ...first, processes: again.processes });
+      // resolving both shas, the log, the stat, the patches and the commits' files are not asked again
+      expect(again.processes).toBeLessThanOrEqual(first.processes - 6);
+    } finally {
+      space.cleanup();
+    }
   });
 });
 
