@@ -7,7 +7,7 @@ const STYLES = [
   "[&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold",
   "[&_h3]:mt-4 [&_h3]:mb-1.5 [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:font-semibold",
   "[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-0.5",
-  "[&_.contains-task-list]:list-none [&_.contains-task-list]:pl-1 [&_input]:mr-1.5 [&_input]:align-middle",
+  "[&_.contains-task-list]:list-none [&_.contains-task-list]:pl-1 [&_input]:mr-1.5 [&_input]:align-middle [&_input]:cursor-not-allowed",
   "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em] dark:[&_code]:bg-stone-800",
   "[&_pre]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-stone-100 [&_pre]:p-3 dark:[&_pre]:bg-stone-800/70 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
   "[&_table]:my-3 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:text-left",

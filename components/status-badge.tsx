@@ -5,11 +5,18 @@ const STYLES: Record<string, string> = {
   blocked: "bg-rose-100 text-rose-900 ring-rose-600/20 dark:bg-rose-900/50 dark:text-rose-100 dark:ring-rose-400/30",
 };
 
+/** Status values in words: the one vocabulary of every page ("in progress", never also "open"). */
+export const STATUS_LABELS: Record<string, string> = { "in-progress": "in progress", completed: "completed", superseded: "superseded", blocked: "blocked" };
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
 export function StatusBadge({ status }: { status: string | null }) {
   if (!status) return <span className="text-xs text-stone-500 dark:text-stone-400">no status</span>;
   return (
     <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status] ?? STYLES.superseded}`}>
-      {status}
+      {statusLabel(status)}
     </span>
   );
 }

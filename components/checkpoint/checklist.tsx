@@ -6,10 +6,12 @@ const STATE_NOTE: Record<string, string> = {
   failed: "failed",
 };
 
-/** Remaining work as a read-only checklist. */
+/** Remaining work as a read-only checklist: the boxes look and say that they cannot be ticked here. */
 export function Checklist({ tasks, labelledBy }: { tasks: TaskRow[]; labelledBy: string }) {
+  const noteId = `${labelledBy}-readonly`;
   return (
-    <ul aria-labelledby={labelledBy} className="space-y-1.5" data-checklist>
+    <div className="space-y-2">
+    <ul aria-labelledby={labelledBy} aria-describedby={noteId} className="space-y-1.5" data-checklist>
       {tasks.map((t) => (
         <li key={t.id} className="flex items-start gap-2.5">
           <input
@@ -18,7 +20,9 @@ export function Checklist({ tasks, labelledBy }: { tasks: TaskRow[]; labelledBy:
             readOnly
             disabled
             aria-label={t.text}
-            className="mt-0.5 grid size-4 shrink-0 appearance-none place-content-center rounded border border-stone-400 bg-white before:hidden before:text-[0.7rem] before:leading-none before:font-bold before:text-white before:content-['✓'] checked:border-teal-600 checked:bg-teal-600 checked:before:block dark:border-stone-500 dark:bg-stone-900 dark:checked:border-teal-500 dark:checked:bg-teal-500"
+            aria-describedby={noteId}
+            title="Read from the file: tick it in the file itself"
+            className="mt-0.5 grid size-4 shrink-0 cursor-not-allowed appearance-none place-content-center rounded border border-dashed border-stone-400 bg-stone-100 checked:border-solid before:hidden before:text-[0.7rem] before:leading-none before:font-bold before:text-white before:content-['✓'] checked:border-teal-600 checked:bg-teal-600 checked:before:block dark:border-stone-500 dark:bg-stone-800 dark:checked:border-teal-500 dark:checked:bg-teal-500"
           />
           <span className={t.done ? "text-stone-500 line-through decoration-stone-400 dark:text-stone-400" : ""}>
             {t.text}
@@ -31,6 +35,10 @@ export function Checklist({ tasks, labelledBy }: { tasks: TaskRow[]; labelledBy:
         </li>
       ))}
     </ul>
+      <p id={noteId} className="text-xs text-stone-500 dark:text-stone-400">
+        Read-only: these boxes show what the file says. Tick a task in the file itself; Cairn reads it again on the next save.
+      </p>
+    </div>
   );
 }
 

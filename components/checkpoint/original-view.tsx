@@ -1,4 +1,8 @@
+import type { CSSProperties } from "react";
 import { Markdown } from "../markdown";
+
+/** A framed page taller than this is shown this tall, with "Show the whole page" below it. */
+export const FRAME_CAP_PX = 1600;
 
 /**
  * The file as written. HTML is shown in a frame with an EMPTY sandbox attribute: no scripts, no forms,
@@ -8,6 +12,7 @@ export function OriginalView({
   kind,
   title,
   srcDoc,
+  height = FRAME_CAP_PX,
   html,
   frontmatter,
   source,
@@ -16,6 +21,8 @@ export function OriginalView({
   kind: "html" | "markdown";
   title: string;
   srcDoc?: string;
+  /** The page's height in CSS pixels, estimated on the server from its content (lib/render/frame). */
+  height?: number;
   html?: string;
   frontmatter?: string | null;
   source: string;
@@ -28,17 +35,31 @@ export function OriginalView({
     </p>
   ) : null;
   if (kind === "html") {
+    // sized to its content (no page scrolling inside the page); a very long page shows its beginning and
+    // grows to its whole height with "Show the whole page" (a CSS toggle: the frame itself runs nothing)
+    const capped = height > FRAME_CAP_PX;
+    const style = { "--frame-h": `${Math.min(height, FRAME_CAP_PX)}px`, "--frame-full": `${height}px` } as CSSProperties;
     return (
       <div className="space-y-3">
         {cut}
-        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700">
+        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700" style={style}>
+          {capped && <input type="checkbox" id="frame-show-all" className="peer sr-only" />}
           <iframe
             sandbox=""
             srcDoc={srcDoc}
             title={`Original file: ${title}`}
             referrerPolicy="no-referrer"
-            className="block h-[75vh] min-h-[28rem] w-full bg-white"
+            data-testid="original-frame"
+            className="block h-(--frame-h) w-full bg-white peer-checked:h-(--frame-full)"
           />
+          {capped && (
+            <label
+              htmlFor="frame-show-all"
+              className="block cursor-pointer border-t border-stone-200 bg-stone-50 px-3 py-2 text-center text-sm font-medium text-teal-800 peer-checked:hidden peer-focus-visible:outline-2 peer-focus-visible:outline-teal-600 dark:border-stone-700 dark:bg-stone-900 dark:text-teal-300"
+            >
+              Show the whole page: it goes on below this frame
+            </label>
+          )}
         </div>
       </div>
     );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { RedactForm, RedactProvider } from "@/app/secrets/redact-form";
 import type { CheckpointPageData, LinkedDocument } from "@/lib/queries/checkpoint";
 import { formatDate, kindLabel } from "../format";
 
@@ -96,13 +97,24 @@ export function Related({ data }: { data: CheckpointPageData }) {
       {secrets.length > 0 && (
         <Block id="rel-secrets" title="Secrets">
           <p className="text-rose-800 dark:text-rose-300">
-            {secrets.length === 1 ? "1 secret was" : `${secrets.length} secrets were`} found in this file and redacted here. Rotate them, and remove them from the file.
+            {secrets.length === 1
+              ? "1 secret was found in this file and is hidden here. Rotate it, and remove it from the file."
+              : `${secrets.length} secrets were found in this file and are hidden here. Rotate them, and remove them from the file.`}
           </p>
           <ul className="space-y-0.5 font-mono text-xs">
             {secrets.map((s, i) => (
               <li key={`${s.rule}-${s.line}-${i}`}>{s.rule} · line {s.line}</li>
             ))}
           </ul>
+          {doc.source === "worktree" && data.repo ? (
+            <RedactProvider>
+              <RedactForm documentId={doc.id} expectedHash={doc.contentHash} path={doc.path} />
+            </RedactProvider>
+          ) : (
+            <p className="text-xs text-stone-600 dark:text-stone-400">
+              {doc.source !== "worktree" ? "Found only in git history: Cairn cannot redact it in place." : "Outside any indexed repository: redact it in an editor."}
+            </p>
+          )}
         </Block>
       )}
       {problems.length > 0 && (

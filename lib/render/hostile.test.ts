@@ -28,7 +28,7 @@ describe("renderMarkdown on hostile text", () => {
   it.each(SHAPES)("formats a budget's worth of %s, keeping every character visible", (_name, unit) => {
     const text = fill(unit, FORMAT_BUDGET_CHARS - 100);
     const html = renderMarkdown(`# Title\n\n${text}`);
-    expect(html.startsWith("<h1>Title</h1>"), html.slice(0, 80)).toBe(true);
+    expect(html.startsWith("<h2>Title</h2>"), html.slice(0, 80)).toBe(true);
     // the paragraph is shown literally: its letters all survive
     expect(html.replace(/<[^>]*>/g, "").replace(/[^a]/g, "").length).toBe(text.replace(/[^a]/g, "").length);
   }, 60_000);
@@ -74,7 +74,7 @@ describe("the original view of a huge Markdown checkpoint", () => {
     const original = `---\nstatus: in-progress\n---\n# Huge\n\n${"A paragraph of prose.\n\n".repeat(60_000)}`;
     const view = originalView({ format: "frontmatter-md", original });
     if (view.kind !== "markdown") throw new Error("expected markdown");
-    expect(view.html).toContain("<h1>Huge</h1>");
+    expect(view.html).toContain("<h2>Huge</h2>");
     expect(view.html).toContain('<pre class="md-plain">');
     expect(view.note).toMatch(/^This file is 1\.3 MB: the first \d+ KB are formatted, the next 128 KB shown as plain text, and the rest is not shown\.$/);
     expect(view.source.length).toBeLessThan(PLAIN_MAX_CHARS + 100);
@@ -173,7 +173,7 @@ describe("the page's render gives way to other requests", () => {
     setImmediate(tick);
     const view = await originalViewYielding({ format: "frontmatter-md", original: `${original}<!-- ${Math.random()} -->` });
     done = true;
-    expect(view.kind === "markdown" && view.html).toContain("<h1>Big</h1>");
+    expect(view.kind === "markdown" && view.html).toContain("<h2>Big</h2>");
     expect(ticks).toBeGreaterThan(3);
   }, 60_000);
 });

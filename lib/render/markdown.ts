@@ -57,6 +57,23 @@ function rehypeExternalLinks() {
   return (tree: Root) => markLinks(tree.children);
 }
 
+/**
+ * A file's headings one level down (`#` becomes <h2>, …; <h6> stays): the page around it has the one <h1>, its
+ * own title, and the file's sections sit under the page's headings.
+ */
+function demoteHeadings(children: (RootContent | ElementContent)[]): void {
+  for (const child of children) {
+    if (child.type !== "element") continue;
+    const level = /^h([1-6])$/.exec(child.tagName)?.[1];
+    if (level) child.tagName = `h${Math.min(6, Number(level) + 1)}`;
+    demoteHeadings(child.children);
+  }
+}
+
+function rehypeDemoteHeadings() {
+  return (tree: Root) => demoteHeadings(tree.children);
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -64,6 +81,7 @@ const processor = unified()
   .use(rehypeSanitize, defaultSchema)
   .use(rehypeNoImages)
   .use(rehypeExternalLinks)
+  .use(rehypeDemoteHeadings)
   .use(rehypeStringify)
   .freeze();
 

@@ -1,17 +1,19 @@
 import "server-only";
 import type { DocumentRow } from "../../db/schema";
 import { RenderCache } from "./cache";
-import { originalHtmlForFrame } from "./frame";
+import { framedOriginal } from "./frame";
 import { PLAIN_MAX_CHARS, renderBudget, renderMarkdownPrefixSteps, runSteps, runStepsYielding, splitFrontmatter, type RenderBudget, type Steps } from "./markdown";
 
 /** HTML originals are framed up to this size; past it the frame shows the beginning of the file. */
 export const FRAME_MAX_CHARS = 512 * 1024;
 
 export type OriginalProps =
-  | { kind: "html"; srcDoc: string; source: string; note: string | null }
+  /** `height`: the CSS pixels the page needs, estimated on the server (the frame runs no script to tell). */
+  | { kind: "html"; srcDoc: string; height: number; source: string; note: string | null }
   | { kind: "markdown"; html: string; frontmatter: string | null; source: string; note: string | null };
 
 const frames = new RenderCache(64, 32 * 1024 * 1024);
+const heights = new RenderCache(256, 1024 * 1024);
 
 function size(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(chars / 1024))} KB`;
@@ -22,13 +24,15 @@ function sourceOf(text: string): string {
   return text.length > PLAIN_MAX_CHARS ? `${text.slice(0, PLAIN_MAX_CHARS)}\n\n… ${size(text.length - PLAIN_MAX_CHARS)} more not shown.` : text;
 }
 
-function framed(html: string): string {
+function framed(html: string): { srcDoc: string; height: number } {
   const key = RenderCache.key("frame", html);
   const hit = frames.get(key);
-  if (hit !== undefined) return hit;
-  const srcDoc = originalHtmlForFrame(html);
-  frames.set(key, srcDoc);
-  return srcDoc;
+  const height = heights.get(key);
+  if (hit !== undefined && height !== undefined) return { srcDoc: hit, height: Number(height) };
+  const frame = framedOriginal(html);
+  frames.set(key, frame.srcDoc);
+  heights.set(key, String(frame.height));
+  return frame;
 }
 
 /**
@@ -40,7 +44,7 @@ function* originalSteps(doc: Pick<DocumentRow, "format" | "original">, budget: R
   if (doc.format === "html") {
     const cut = text.length > FRAME_MAX_CHARS;
     const note = cut ? `This file is ${size(text.length)}: the frame shows its first ${size(FRAME_MAX_CHARS)}.` : null;
-    return { kind: "html", srcDoc: framed(cut ? text.slice(0, FRAME_MAX_CHARS) : text), source: sourceOf(text), note };
+    return { kind: "html", ...framed(cut ? text.slice(0, FRAME_MAX_CHARS) : text), source: sourceOf(text), note };
   }
   const { frontmatter, body } = splitFrontmatter(text);
   const render = yield* renderMarkdownPrefixSteps(body, budget);

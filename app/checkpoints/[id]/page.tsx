@@ -9,6 +9,7 @@ import { OriginalView } from "@/components/checkpoint/original-view";
 import { Related } from "@/components/checkpoint/related";
 import { ViewToggle } from "@/components/checkpoint/view-toggle";
 import { FreshnessBanner } from "@/components/freshness-banner";
+import { isResumable } from "@/components/format";
 import { checkpointPage } from "@/lib/queries/checkpoint";
 import { readDb } from "@/lib/queries/db";
 import { originalViewYielding } from "@/lib/render/original";
@@ -42,6 +43,8 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
   // open: in progress, blocked, or a handoff without a status (completed in Cairn, or in its frontmatter)
   const open = status === "in-progress" || status === "blocked" || (status === null && doc.format === "handoff");
   const completable = doc.source === "worktree" && doc.kind === "checkpoint";
+  // a checkpoint or handoff to pick up again: the freshness banner and the Resume panel make sense (decided by family)
+  const resumable = isResumable(doc);
   // work that landed in the default branch: the banner offers Complete (kept there once completed, for its Undo)
   const completeInBanner = completable && !!doc.freshness?.landed;
   return (
@@ -55,13 +58,15 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
       />
       <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
 
-      <FreshnessBanner
-        freshness={doc.freshness}
-        branch={doc.branch}
-        checkpointId={doc.id}
-        recordedSha={doc.headShaRaw}
-        landedAction={completeInBanner ? <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} completed={!open} hideWhenCompleted /> : undefined}
-      />
+      {resumable && (
+        <FreshnessBanner
+          freshness={doc.freshness}
+          branch={doc.branch}
+          checkpointId={doc.id}
+          recordedSha={doc.headShaRaw}
+          landedAction={completeInBanner ? <CompleteButton documentId={doc.id} expectedHash={doc.contentHash} completed={!open} hideWhenCompleted /> : undefined}
+        />
+      )}
 
       {doc.source === "worktree" && doc.kind === "checkpoint" && (
         <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-4">
@@ -95,7 +100,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
             shown={{ title: doc.title, status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt, fileValues: doc.meta?.fileValues as Record<string, unknown> | null }}
           />
 
-          <ResumePanel documentId={doc.id} />
+          {resumable && <ResumePanel documentId={doc.id} />}
         </aside>
       </div>
     </article>

@@ -10,6 +10,8 @@ export interface ResumeView {
   notLoaded: { path: string; role: string; lines: number | null; reason: string | null }[];
   missing: string[];
   freshnessWarning: string | null;
+  /** An example goal that fits this checkpoint: its first open step, else its title. */
+  goalHint: string;
 }
 
 export interface ResumeFormState {
@@ -29,5 +31,13 @@ export function toResumeView(brief: ResumeBrief): ResumeView {
     notLoaded: brief.notLoaded.map(({ path, role, lines, reason }) => ({ path, role, lines, reason })),
     missing: brief.missing,
     freshnessWarning: brief.freshnessWarning,
+    goalHint: goalHint(brief.steps, brief.title),
   };
+}
+
+/** The goal field's example, from the checkpoint itself: "e.g. Write the failing test" (one short line). */
+export function goalHint(steps: readonly string[], title: string): string {
+  const words = (steps.find((s) => s.trim()) ?? title).replace(/\s+/g, " ").trim();
+  const short = words.length > 60 ? `${words.slice(0, 59).replace(/\s+\S*$/, "")}…` : words;
+  return short ? `e.g. ${short}` : "e.g. the next thing to do";
 }

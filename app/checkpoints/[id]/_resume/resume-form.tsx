@@ -23,8 +23,10 @@ const lines = (n: number | null) => (n === null ? "" : ` · ${n} line${n === 1 ?
 
 function FileLists({ view }: { view: ResumeView }) {
   return (
-    <div className="grid gap-4 text-sm md:grid-cols-3">
-      <section aria-labelledby="resume-loaded">
+    // laid out by the room the panel has (a narrow sidebar, or a page of its own), not by the window
+    <div className="@container">
+      <div className="grid gap-4 text-sm @2xl:grid-cols-3">
+      <section aria-labelledby="resume-loaded" className="min-w-0">
         <h3 id="resume-loaded" className="font-medium">
           Loaded <span className="font-normal text-stone-500 dark:text-stone-400">({view.loadedLines} of ~{view.budgetLines} lines)</span>
         </h3>
@@ -32,7 +34,7 @@ function FileLists({ view }: { view: ResumeView }) {
           <ul className="mt-1 space-y-0.5" aria-label="Loaded files">
             {view.loaded.map((f) => (
               <li key={f.path}>
-                <code className="font-mono text-xs">{f.path}</code>
+                <code className="break-all font-mono text-xs">{f.path}</code>
                 <span className="text-xs text-stone-500 dark:text-stone-400"> {f.role}{lines(f.lines)}{f.matched.length ? ` · ${f.matched.join(", ")}` : ""}</span>
               </li>
             ))}
@@ -41,13 +43,13 @@ function FileLists({ view }: { view: ResumeView }) {
           <p className="mt-1 text-stone-500 dark:text-stone-400">No referenced file to load.</p>
         )}
       </section>
-      <section aria-labelledby="resume-not-loaded">
+      <section aria-labelledby="resume-not-loaded" className="min-w-0">
         <h3 id="resume-not-loaded" className="font-medium">Also referenced (not loaded)</h3>
         {view.notLoaded.length ? (
           <ul className="mt-1 space-y-0.5" aria-label="Files not loaded">
             {view.notLoaded.map((f) => (
               <li key={f.path}>
-                <code className="font-mono text-xs">{f.path}</code>
+                <code className="break-all font-mono text-xs">{f.path}</code>
                 <span className="text-xs text-stone-500 dark:text-stone-400"> {f.reason}{lines(f.lines)}</span>
               </li>
             ))}
@@ -56,13 +58,13 @@ function FileLists({ view }: { view: ResumeView }) {
           <p className="mt-1 text-stone-500 dark:text-stone-400">None.</p>
         )}
       </section>
-      <section aria-labelledby="resume-missing">
+      <section aria-labelledby="resume-missing" className="min-w-0">
         <h3 id="resume-missing" className="font-medium">Missing</h3>
         {view.missing.length ? (
           <ul className="mt-1 space-y-0.5 text-amber-800 dark:text-amber-300" aria-label="Missing files">
             {view.missing.map((path) => (
               <li key={path}>
-                <code className="font-mono text-xs">{path}</code> <span className="text-xs">no longer exists</span>
+                <code className="break-all font-mono text-xs">{path}</code> <span className="text-xs">no longer exists</span>
               </li>
             ))}
           </ul>
@@ -70,6 +72,7 @@ function FileLists({ view }: { view: ResumeView }) {
           <p className="mt-1 text-stone-500 dark:text-stone-400">None.</p>
         )}
       </section>
+      </div>
     </div>
   );
 }
@@ -85,16 +88,16 @@ export function ResumeForm({ documentId, initial }: { documentId: string; initia
         <label htmlFor="resume-goal" className="block text-sm font-medium">
           Next goal <span className="font-normal text-stone-500 dark:text-stone-400">(optional: keeps only what bears on it)</span>
         </label>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex min-w-0 flex-wrap gap-2">
           <input
             id="resume-goal"
             name="goal"
             maxLength={500}
             defaultValue={view?.goal ?? ""}
-            placeholder="fix the flaky auth test"
+            placeholder={initial?.goalHint ?? view?.goalHint ?? "e.g. the next thing to do"}
             aria-invalid={!!state.errors.goal}
             aria-describedby="resume-goal-error"
-            className="min-w-64 flex-1 rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm dark:border-stone-700 dark:bg-stone-950"
+            className="w-full min-w-0 flex-1 basis-48 rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm dark:border-stone-700 dark:bg-stone-950"
           />
           <BuildButton />
         </div>
@@ -118,7 +121,7 @@ export function ResumeForm({ documentId, initial }: { documentId: string; initia
               <h3 className="text-sm font-medium">{view.goal ? "Goal-directed prompt" : "Resume prompt"}</h3>
               <CopyButton text={view.prompt} label="Copy prompt" what="the prompt" />
             </div>
-            <pre aria-label="Resume prompt" tabIndex={0} className="max-h-[28rem] overflow-auto whitespace-pre-wrap rounded-md bg-stone-100 p-3 font-mono text-xs dark:bg-stone-800/70">
+            <pre aria-label="Resume prompt" tabIndex={0} className="max-h-[28rem] max-w-full overflow-auto whitespace-pre-wrap [overflow-wrap:anywhere] rounded-md bg-stone-100 p-3 font-mono text-xs dark:bg-stone-800/70">
               {view.prompt}
             </pre>
           </div>
