@@ -46,7 +46,7 @@ test.describe("writing back", () => {
     const doc = docByTitle(COMPLETE_TITLE);
     await openPromote(page, doc);
     const status = page.getByTestId("checkpoint-status");
-    await expect(status).toHaveText(/in-progress/);
+    await expect(status).toHaveText(/in progress/);
     await page.getByRole("button", { name: "Complete", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Completed / })).toContainText('jacked:status"> now says "completed"');
     await expect(status).toHaveText(/completed/);
@@ -94,7 +94,7 @@ test.describe("writing back", () => {
   test("a form rendered before the file changed gives the conflict message and writes nothing", async ({ page }) => {
     const doc = docByTitle(STALE_TITLE);
     await openPromote(page, doc);
-    await expect(page.getByTestId("checkpoint-status")).toHaveText(/in-progress/);
+    await expect(page.getByTestId("checkpoint-status")).toHaveText(/in progress/);
     appendFileSync(doc.absPath, "\n- Edited in another editor meanwhile\n");
     const edited = readFileSync(doc.absPath, "utf8");
     await page.getByRole("button", { name: "Complete", exact: true }).click();
