@@ -50,7 +50,7 @@ export default async function OverviewPage() {
         </p>
       </div>
 
-      <Panel id="queue" title="What to do next" description="each open checkpoint and handoff awaiting review once, best first">
+      <Panel id="queue" title="What to do next" description="each checkpoint in progress and each handoff awaiting review, once, best first">
         <Queue data={queue} />
       </Panel>
 
@@ -88,7 +88,7 @@ export default async function OverviewPage() {
           {data.hygiene.length ? (
             <HygieneTable rows={data.hygiene} archivePile={ARCHIVE_PILE} />
           ) : (
-            <EmptyState title="Everything is tidy">No open saves superseded by newer ones, no branches gone, no piles of archives.</EmptyState>
+            <EmptyState title="Everything is tidy">No save in progress superseded by a newer one, no branches gone, no piles of archives.</EmptyState>
           )}
         </Panel>
 

@@ -15,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 const DESCRIBED: Record<RepoListSort, string> = {
   name: "by name",
   path: "by path",
-  freshness: "by the freshness of their stalest open checkpoint",
+  freshness: "by the freshness of their stalest checkpoint in progress",
   checkpoints: "by number of checkpoints",
   open: "by checkpoints in progress",
   secrets: "by checkpoints holding secrets",

@@ -21,7 +21,7 @@ export function HygieneTable({ rows, archivePile }: { rows: HygieneRow[]; archiv
         <thead className="border-b border-stone-200 text-xs text-stone-500 dark:border-stone-800 dark:text-stone-400">
           <tr>
             <th scope="col" className={th}>Repository</th>
-            <th scope="col" className={th} title="Superseded by a newer save on the same branch, yet still in progress">Superseded, open</th>
+            <th scope="col" className={th} title="Superseded by a newer save on the same branch, yet still in progress">Superseded, in progress</th>
             <th scope="col" className={th} title="In progress on a branch that no longer exists">Branch gone</th>
             <th scope="col" className={th} title={`Session-state archives (a pile from ${archivePile})`}>Archives</th>
           </tr>

@@ -64,7 +64,7 @@ export function Queue({ data }: { data: QueueData }) {
   return (
     <div className="space-y-4">
       {data.items.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">Nothing to do: no open checkpoints and no handoffs awaiting review.</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">Nothing to do: no checkpoints in progress and no handoffs awaiting review.</p>
       ) : (
         <ol aria-label="What to do next" className="divide-y divide-stone-100 dark:divide-stone-800">
           {first.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}

@@ -3,7 +3,7 @@ import { FilterForm, InputField, SelectField, SetAsideField } from "../filter-fi
 import { familyLabel } from "../format";
 
 const HYGIENE_LABELS: Record<string, string> = {
-  "superseded-open": "superseded but still open",
+  "superseded-open": "superseded but still in progress",
   "branch-gone": "in progress on a branch that is gone",
   archives: "session-state archives",
 };

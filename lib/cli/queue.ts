@@ -18,7 +18,7 @@ function registerQueue(program: Command): void {
         return;
       }
       if (items.length === 0) {
-        process.stdout.write("Nothing to do: no open checkpoints and no handoffs awaiting review.\n");
+        process.stdout.write("Nothing to do: no checkpoints in progress and no handoffs awaiting review.\n");
         return;
       }
       for (const item of items) {
