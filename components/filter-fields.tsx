@@ -92,7 +92,8 @@ export function FilterForm({
   useEffect(() => {
     const current = JSON.parse(shown) as Record<string, string | undefined>;
     for (const element of Array.from(form.current?.elements ?? [])) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || element.type === "hidden" || !(element.name in current)) continue;
+      // a filter left out of the URL is empty (JSON drops the undefined ones)
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || element.type === "hidden" || !element.name) continue;
       if (element === document.activeElement && element instanceof HTMLInputElement) continue;
       element.value = current[element.name] ?? "";
     }

@@ -22,6 +22,9 @@ const COLUMNS: { key: ListSort; label: string; className?: string; repository?: 
 const td = "px-2 py-2 align-top first:pl-0";
 const none = <span className="text-stone-400 dark:text-stone-500">—</span>;
 
+/** The first rows' checkpoints are prefetched whole (a click shows them at once); the others not at all (each would cost the server a request). */
+const PREFETCHED_ROWS = 5;
+
 /**
  * The checkpoint tables (all checkpoints, one repository's): every column sorts, server-side, kept in
  * the URL (`sortHref` builds the link of each header). `firstIndex` adds a "#" column for paged lists.
@@ -45,7 +48,7 @@ export function SortableCheckpointTable({
 }) {
   const columns = COLUMNS.filter((c) => showRepository || !c.repository);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-800 dark:text-stone-400">
@@ -67,12 +70,12 @@ export function SortableCheckpointTable({
               </td>
               {showRepository && (
                 <td className={`${td} hidden md:table-cell`}>
-                  {c.repositoryId ? <Link href={`/repos/${c.repositoryId}`}>{c.repoName}</Link> : <span className="text-stone-500">global</span>}
+                  {c.repositoryId ? <Link href={`/repos/${c.repositoryId}`} prefetch={false}>{c.repoName}</Link> : <span className="text-stone-500">global</span>}
                 </td>
               )}
               <td className={`${td} max-w-[7rem] truncate font-mono text-xs`} title={c.branch ?? undefined}>{c.branch ?? "—"}</td>
               <td className={`${td} min-w-[9rem]`}>
-                <Link href={`/checkpoints/${c.id}`} className="font-medium">{c.title ?? c.path}</Link>
+                <Link href={`/checkpoints/${c.id}`} prefetch={i < PREFETCHED_ROWS} className="font-medium">{c.title ?? c.path}</Link>
                 {c.supersededBy && <span className="ml-1.5 text-xs text-stone-500 dark:text-stone-400">(superseded)</span>}
                 <span className="block text-xs text-stone-500 lg:hidden dark:text-stone-400">
                   {showRepository && <span className="md:hidden">{c.repoName ?? "global"} · </span>}

@@ -69,7 +69,8 @@ test.describe("search page", () => {
     await page.getByRole("heading", { level: 1, name: "Search" }).click();
     await page.keyboard.press("/");
     await expect(box(page)).toBeFocused();
-    await expect(page.locator("#global-search")).not.toBeFocused();
+    // the header's box is not repeated on this page
+    await expect(page.locator("#global-search")).toHaveCount(0);
     await expect(box(page)).toHaveValue("webhook");
   });
 
@@ -119,7 +120,7 @@ test.describe("results read well", () => {
   });
 
   test("'Show more' says how many come next and how many there are in all", async ({ page }) => {
-    await page.goto("/search?q=rate");
+    await page.goto("/search?status=completed");
     const status = await page.getByRole("status").filter({ hasText: /\d+ results/ }).textContent();
     const total = Number(status!.match(/(\d+) results/)![1]);
     const shown = await resultLinks(page).count();
@@ -141,7 +142,7 @@ test.describe("results read well", () => {
         const at = time.getBoundingClientRect();
         return {
           title: link.querySelector("span span")!.textContent,
-          origin: (origin.textContent ?? "").replace(/·\s*\S+$/, ""),
+          origin: origin.textContent ?? "",
           dateShown: at.width > 0 && at.right <= box.right + 0.5 && at.left >= box.left - 0.5,
         };
       }),

@@ -101,7 +101,8 @@ export function markdownToText(text: string): string {
       .replace(/^\s*(>\s?)+/, "")
       .replace(/^\s*[-*+]\s+/, "")
       .replace(/^\s*\[[ xX~-]\]\s+/, "");
-    if (/^\s*\|.*\|\s*$/.test(line)) {
+    // a table row (also one the snippet's window cut short)
+    if (/^\s*\|/.test(line) && line.trim().length > 1) {
       line = line
         .trim()
         .replace(/^\|/, "")
@@ -136,8 +137,11 @@ function lineStart(text: string, from: number): number {
   return from;
 }
 
-/** Past a closing emphasis or code marker that follows the last word. */
+/** To the end of the line when it is near (a table row, an emphasis closed); else past a closing marker. */
 function markerEnd(text: string, to: number): number {
+  const newline = text.indexOf("\n", to);
+  const end = newline < 0 ? text.length : newline;
+  if (end - to <= 40) return end;
   while (to < text.length && /[*_~`\]]/.test(text[to])) to++;
   return to;
 }

@@ -99,6 +99,10 @@ describe("snippets read as text, not Markdown", () => {
 });
 
 describe("markdownToText", () => {
+  it("reads a table row cut short by the window as cells too", () => {
+    expect(markdownToText("| Decision | Reason |\n|---|---|\n| Keep the token bucket in memory; Redis only")).toBe("Decision · Reason\nKeep the token bucket in memory; Redis only");
+  });
+
   it("leaves identifiers, paths and arithmetic alone", () => {
     expect(markdownToText("src/app_router/index.ts and 2*3*4 and my__dunder__name")).toBe("src/app_router/index.ts and 2*3*4 and my__dunder__name");
   });
