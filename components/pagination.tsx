@@ -32,7 +32,7 @@ export function Pagination({ page, pages, hrefFor, label = "Pagination" }: { pag
           ) : (
             <li key={p}>
               {p === page ? (
-                <span aria-current="page" className={`${item} bg-teal-700 font-medium text-white dark:bg-teal-600`}>
+                <span aria-current="page" className={`${item} bg-teal-700 font-medium text-white dark:bg-teal-700`}>
                   <span className="sr-only">Page </span>{p}
                 </span>
               ) : (
