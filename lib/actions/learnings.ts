@@ -188,3 +188,17 @@ export function findDuplicate(candidate: string, lines: ExistingLine[]): Duplica
   }
   return best;
 }
+
+/**
+ * The existing line the text says again, once normalised (case, spacing, punctuation and Markdown markup do
+ * not count): the whole line, or one sentence of it. Null when it says something new.
+ */
+export function findExact(text: string, lines: ExistingLine[]): ExistingLine | null {
+  const key = normaliseLearning(text);
+  if (!key) return null;
+  for (const existing of lines) {
+    if (normaliseLearning(existing.line) === key) return existing;
+    if (sentences(terse(existing.line)).some((part) => normaliseLearning(part) === key)) return existing;
+  }
+  return null;
+}

@@ -7,7 +7,7 @@ import { sections } from "../../db/schema";
 import { readRegularFile } from "../discover/read-file";
 import { scanSecrets } from "../derive/secrets";
 import { PROJECT_NOTES_PATH, WriteError, assertUnchanged, loadDocument, refreshDocument, safeWrite, type LoadedDocument, type WriteHooks } from "../write";
-import { existingLines, extractLearnings, findDuplicate, terse, type DuplicateMatch, type ExistingLine } from "./learnings";
+import { existingLines, extractLearnings, findDuplicate, findExact, terse, type DuplicateMatch, type ExistingLine } from "./learnings";
 import { applyNoteChanges, type NoteChange } from "./learnings-notes";
 
 export interface Candidate {
@@ -16,7 +16,15 @@ export interface Candidate {
   section: string;
   text: string;
   state: "new" | "duplicate" | "blocked";
-  duplicate: { source: ExistingLine["source"]; line: string; lineNumber: number; similarity: number; canSharpen: boolean } | null;
+  duplicate: {
+    source: ExistingLine["source"];
+    line: string;
+    lineNumber: number;
+    similarity: number;
+    canSharpen: boolean;
+    /** The same words as the line once normalised (case, spacing, punctuation, Markdown): skipped unless chosen otherwise. */
+    exact: boolean;
+  } | null;
   blockedReason: string | null;
 }
 
@@ -34,12 +42,18 @@ export interface PromotePlan {
   candidates: Candidate[];
 }
 
+/** The plan, with the lines of PROJECT-NOTES.md it was made from (an edited pick is checked against them). */
+interface BuiltPlan {
+  plan: PromotePlan;
+  notesLines: ExistingLine[];
+}
+
 export interface Pick {
   n: number;
   /** The text as edited in the form; the candidate's own text when absent. */
   text?: string;
-  /** Default: sharpen a PROJECT-NOTES duplicate, skip a CLAUDE.md one, add the rest. */
-  mode?: "add" | "sharpen";
+  /** Default: skip an exact duplicate (and a CLAUDE.md one), sharpen a near PROJECT-NOTES duplicate, add the rest. */
+  mode?: "add" | "sharpen" | "skip";
 }
 
 export interface PromoteResult {
@@ -97,7 +111,7 @@ async function claudeMdLines(repoPath: string): Promise<ExistingLine[]> {
   return out;
 }
 
-async function buildPlan(db: CairnDb, loaded: LoadedDocument): Promise<PromotePlan> {
+async function buildPlan(db: CairnDb, loaded: LoadedDocument): Promise<BuiltPlan> {
   const { doc, repo } = loaded;
   if (!repo || doc.repositoryId === null) {
     throw new WriteError("refused", "this checkpoint is not inside an indexed repository: there is no PROJECT-NOTES.md to promote to");
@@ -109,19 +123,29 @@ async function buildPlan(db: CairnDb, loaded: LoadedDocument): Promise<PromotePl
   const candidates: Candidate[] = [];
   for (const [i, learning] of extractLearnings(rows).entries()) {
     const blockedReason = await secretReason(learning.text);
-    const match: DuplicateMatch | null = findDuplicate(learning.text, notesLines) ?? findDuplicate(learning.text, claudeLines);
+    const exact = findExact(learning.text, notesLines) ?? findExact(learning.text, claudeLines);
+    const match: DuplicateMatch | null = exact
+      ? { ...exact, similarity: 1 }
+      : (findDuplicate(learning.text, notesLines) ?? findDuplicate(learning.text, claudeLines));
     candidates.push({
       n: i + 1,
       section: learning.section,
       text: learning.text,
       state: blockedReason ? "blocked" : match ? "duplicate" : "new",
       duplicate: match
-        ? { source: match.source, line: match.line.trim(), lineNumber: match.index + 1, similarity: Math.round(match.similarity * 100) / 100, canSharpen: match.source === "PROJECT-NOTES.md" }
+        ? {
+            source: match.source,
+            line: match.line.trim(),
+            lineNumber: match.index + 1,
+            similarity: Math.round(match.similarity * 100) / 100,
+            canSharpen: match.source === "PROJECT-NOTES.md",
+            exact: exact !== null,
+          }
         : null,
       blockedReason,
     });
   }
-  return {
+  const plan: PromotePlan = {
     documentId: doc.id,
     title: doc.title,
     checkpointPath: doc.path,
@@ -132,6 +156,7 @@ async function buildPlan(db: CairnDb, loaded: LoadedDocument): Promise<PromotePl
     notesProblem: notes.problem,
     candidates,
   };
+  return { plan, notesLines };
 }
 
 /**
@@ -141,11 +166,11 @@ async function buildPlan(db: CairnDb, loaded: LoadedDocument): Promise<PromotePl
  */
 export async function planPromotion(db: CairnDb, documentId: string, options: { refresh?: boolean } = {}): Promise<PromotePlan> {
   const loaded = loadDocument(db, documentId);
-  return buildPlan(db, options.refresh === false ? loaded : await refreshDocument(db, loaded));
+  return (await buildPlan(db, options.refresh === false ? loaded : await refreshDocument(db, loaded))).plan;
 }
 
 /** Check every pick against the plan; throws a PickError naming each bad one. */
-async function resolvePicks(plan: PromotePlan, picks: Pick[]): Promise<{ changes: NoteChange[]; skipped: PromoteResult["skipped"] }> {
+async function resolvePicks({ plan, notesLines }: BuiltPlan, picks: Pick[]): Promise<{ changes: NoteChange[]; skipped: PromoteResult["skipped"] }> {
   const errors: Record<number, string> = {};
   const changes: NoteChange[] = [];
   const skipped: PromoteResult["skipped"] = [];
@@ -169,10 +194,22 @@ async function resolvePicks(plan: PromotePlan, picks: Pick[]): Promise<{ changes
     else if (secret) errors[pick.n] = `cannot be promoted: ${secret}`;
     if (errors[pick.n]) continue;
     const dup = candidate.duplicate;
-    const mode = pick.mode ?? (dup?.canSharpen ? "sharpen" : dup ? null : "add");
-    if (mode === null) skipped.push({ n: pick.n, text, reason: `already in CLAUDE.md: ${dup?.line}` });
-    else if (mode === "sharpen" && !dup?.canSharpen) errors[pick.n] = "there is no PROJECT-NOTES.md line to sharpen";
-    else changes.push(mode === "sharpen" ? { kind: "sharpen", text, original: candidate.text } : { kind: "add", text });
+    const mode = pick.mode ?? (dup?.exact || (dup && !dup.canSharpen) ? "skip" : dup ? "sharpen" : "add");
+    if (mode === "skip") {
+      skipped.push({ n: pick.n, text, reason: `already in ${dup?.source ?? "PROJECT-NOTES.md"}: ${dup?.line ?? text}` });
+      continue;
+    }
+    if (mode === "sharpen" && !dup?.canSharpen) {
+      errors[pick.n] = "there is no PROJECT-NOTES.md line to sharpen";
+      continue;
+    }
+    // the text as written (edited or not) says what a line already says: flagged, before anything is written
+    const same = findExact(text, notesLines);
+    if (same) {
+      errors[pick.n] = `duplicate: PROJECT-NOTES.md already says this (line ${same.index + 1}: ${same.line.trim()}); change it, or skip it`;
+      continue;
+    }
+    changes.push(mode === "sharpen" ? { kind: "sharpen", text, original: candidate.text } : { kind: "add", text });
   }
   if (Object.keys(errors).length) throw new PickError(errors);
   return { changes, skipped };
@@ -198,9 +235,10 @@ export async function promoteLearnings(
   let loaded = loadDocument(db, documentId);
   if (options.expectedHash !== undefined) await assertUnchanged(db, loaded, options.expectedHash);
   else loaded = await refreshDocument(db, loaded);
-  const plan = await buildPlan(db, loaded);
+  const built = await buildPlan(db, loaded);
+  const { plan } = built;
   if (plan.notesProblem) throw new WriteError("refused", plan.notesProblem);
-  const { changes, skipped } = await resolvePicks(plan, picks);
+  const { changes, skipped } = await resolvePicks(built, picks);
   let applied: ReturnType<typeof applyNoteChanges> | null = null;
   const outcome = changes.length
     ? await safeWrite(db, {

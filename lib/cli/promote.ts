@@ -19,6 +19,7 @@ function printPlan(plan: PromotePlan, id: string): void {
   for (const c of plan.candidates) {
     out.push(`${String(c.n).padStart(3)}. [${c.section}] ${c.text}`);
     if (c.blockedReason) out.push(`       blocked: ${c.blockedReason}`);
+    else if (c.duplicate?.exact) out.push(`       already in ${c.duplicate.source} line ${c.duplicate.lineNumber}: ${c.duplicate.line}\n       picking it skips it`);
     else if (c.duplicate?.canSharpen) out.push(`       duplicate of PROJECT-NOTES.md line ${c.duplicate.lineNumber}: ${c.duplicate.line}\n       picking it sharpens (replaces) that line`);
     else if (c.duplicate) out.push(`       already in CLAUDE.md line ${c.duplicate.lineNumber}: ${c.duplicate.line}\n       picking it skips it`);
   }
@@ -33,7 +34,7 @@ export function registerPromoteCommand(program: Command): void {
     .command("promote")
     .description("promote a checkpoint's durable learnings to .claude/PROJECT-NOTES.md (without --pick: list the candidates)")
     .argument("<id>", "the record's id (see `cairn list`)")
-    .option("--pick <n...>", "candidate numbers to promote (a PROJECT-NOTES.md duplicate sharpens its line)")
+    .option("--pick <n...>", "candidate numbers to promote (a near PROJECT-NOTES.md duplicate sharpens its line, an exact one is skipped)")
     .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
     .option("--json", "print the candidates or the result as JSON")
     .action(async (id: string, opts: { pick?: string[]; db?: string; json?: boolean }) => {

@@ -76,7 +76,7 @@ export async function promoteAction(_previous: WriteFormState, formData: FormDat
     const text = pickText.safeParse(formData.get(`text-${n}`) ?? undefined);
     const mode = formData.get(`mode-${n}`);
     if (!text.success) errors[`pick-${n}`] = text.error.issues.map((i) => i.message);
-    picks.push({ n, text: text.success ? text.data : undefined, mode: mode === "add" || mode === "sharpen" ? mode : undefined });
+    picks.push({ n, text: text.success ? text.data : undefined, mode: mode === "add" || mode === "sharpen" || mode === "skip" ? mode : undefined });
   }
   if (Object.keys(errors).length) return { ok: false, message: "Some picked learnings need fixing.", errors, conflict: false };
   let state: WriteFormState;

@@ -50,12 +50,16 @@ function CandidateRow({ candidate: c, error }: { candidate: Candidate; error: st
             {c.duplicate?.canSharpen && (
               <>
                 <p>
-                  Already in PROJECT-NOTES.md (line {c.duplicate.lineNumber}): <q className="font-mono text-xs">{c.duplicate.line}</q>
+                  {c.duplicate.exact ? "Exactly as in" : "Already in"} PROJECT-NOTES.md (line {c.duplicate.lineNumber}):{" "}
+                  <q className="font-mono text-xs">{c.duplicate.line}</q>
                 </p>
                 <fieldset className="flex flex-wrap gap-4">
                   <legend className="sr-only">What to do with learning {c.n}</legend>
                   <label className="flex items-center gap-1.5">
-                    <input type="radio" name={`mode-${c.n}`} value="sharpen" defaultChecked /> Sharpen that line instead
+                    <input type="radio" name={`mode-${c.n}`} value="skip" defaultChecked={c.duplicate.exact} /> Skip it: already written down
+                  </label>
+                  <label className="flex items-center gap-1.5">
+                    <input type="radio" name={`mode-${c.n}`} value="sharpen" defaultChecked={!c.duplicate.exact} /> Sharpen that line instead
                   </label>
                   <label className="flex items-center gap-1.5">
                     <input type="radio" name={`mode-${c.n}`} value="add" /> Add as a new line
