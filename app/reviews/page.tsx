@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Reviews" };
 
 const cell = "py-1.5 pr-3 align-top";
 
-/** Handoffs awaiting review (committed, in progress, not reviewed since their last save) and the latest reviews. */
+/** What awaits review (committed handoffs, and in-progress checkpoints that ask for one, not reviewed since their last save) and the latest reviews. */
 export default async function ReviewsPage() {
   const db = await readDb();
   const [queue, recent] = [await reviewQueue(db), recentReviews(db, 20)];
@@ -26,12 +26,12 @@ export default async function ReviewsPage() {
           with the checkpoints they review.
         </p>
       </header>
-      <Panel id="queue-heading" title="Awaiting review" description={`${queue.length} handoff${queue.length === 1 ? "" : "s"}: committed, in progress, not reviewed since their last save`}>
+      <Panel id="queue-heading" title="Awaiting review" description={`${queue.length} awaiting review: committed handoffs, and in-progress checkpoints that ask for a review, not reviewed since their last save`}>
         {queue.length === 0 ? (
-          <EmptyState title="Nothing awaits review">Committed in-progress checkpoints and handoffs show here until someone reviews them after their last save.</EmptyState>
+          <EmptyState title="Nothing awaits review">Committed handoffs, and in-progress checkpoints that ask for a review (&ldquo;ready for review&rdquo;), show here until someone reviews them after their last save.</EmptyState>
         ) : (
           <table className="w-full text-left text-sm" data-testid="review-queue">
-            <caption className="sr-only">Handoffs awaiting review, newest save first</caption>
+            <caption className="sr-only">Awaiting review, newest save first</caption>
             <thead className="text-xs uppercase tracking-wide text-stone-500 dark:text-stone-400">
               <tr>
                 <th scope="col" className="py-1 pr-3 font-medium">Last save</th>
@@ -47,7 +47,7 @@ export default async function ReviewsPage() {
                   <td className={`${cell} whitespace-nowrap font-mono text-xs`}>
                     <time dateTime={row.lastSave ?? undefined} title={relativeTime(row.lastSave)}>{formatDate(row.lastSave)}</time>
                   </td>
-                  <td className={cell}>{row.repoName ?? "—"}</td>
+                  <td className={cell}>{row.repositoryId !== null && row.repoName ? <Link href={`/repos/${row.repositoryId}`}>{row.repoName}</Link> : (row.repoName ?? "—")}</td>
                   <td className={cell}>
                     <Link href={`/checkpoints/${row.id}/review`}>{row.title ?? row.path}</Link>
                     <div className="font-mono text-xs text-stone-500 dark:text-stone-400">

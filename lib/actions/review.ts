@@ -7,6 +7,7 @@ import { fileStem, normaliseText, squash } from "../parse/heuristics/text";
 import { formatReviewHeading, REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
 import { safeWrite, WriteError } from "../write";
 import { documentWithRepository } from "../queries/shared";
+import { reviewFileName } from "../queries/reviews";
 
 export { REVIEW_VERDICTS, type ReviewVerdict };
 
@@ -29,7 +30,7 @@ export interface ReviewInput {
 }
 
 export interface ReviewOutcome {
-  /** `.claude/reviews/<stem>.md`, relative to the repository. */
+  /** `.claude/reviews/<review key>.md` (see `reviewKey`), relative to the repository. */
   relPath: string;
   absPath: string;
   repoPath: string;
@@ -124,7 +125,7 @@ export function appendReviewSection(current: string | null, title: string, secti
   return `${text}${nl}${section.replace(/\n/g, nl)}`;
 }
 
-/** Review `documentId`: append a dated section to `.claude/reviews/<stem>.md` in its repository, through the safe writer. */
+/** Review `documentId`: append a dated section to `.claude/reviews/<review file name>.md` in its repository, through the safe writer. */
 export async function addReview(db: CairnDb, input: ReviewInput): Promise<ReviewOutcome> {
   if (!/^[0-9a-f]{16}$/.test(input.documentId)) throw new WriteError("refused", `"${input.documentId.slice(0, 40)}" is not a checkpoint id`);
   if (!(REVIEW_VERDICTS as readonly string[]).includes(input.verdict)) throw new WriteError("invalid-edit", `unknown verdict "${input.verdict}"`);
@@ -142,7 +143,8 @@ export async function addReview(db: CairnDb, input: ReviewInput): Promise<Review
   const stem = fileStem(doc.path);
   const section = reviewSection({ at, reviewer, verdict: input.verdict, comment });
   const outcome = await safeWrite(db, {
-    target: { kind: "review", repositoryId: repo.id, name: `${stem}.md` },
+    // one file per checkpoint: two checkpoints with one stem in two folders get two files
+    target: { kind: "review", repositoryId: repo.id, name: `${reviewFileName(db, doc)}.md` },
     edit: (current) => Buffer.from(appendReviewSection(current?.toString("utf8") ?? null, `Reviews of ${doc.title ?? stem}`, section), "utf8"),
   });
   return {

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, like, or, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import type { CairnDb } from "../../db/client";
-import { documents, repositories, saveEvents } from "../../db/schema";
+import { documents, repositories, saveEvents, sections } from "../../db/schema";
 import { tryGit } from "../git/runner";
 import { fileStem } from "../parse/heuristics/text";
 import { REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
@@ -79,16 +80,82 @@ function mergeEntries(docs: ReviewDoc[]): ReviewItem[] {
   return items.sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
 }
 
+/** A file-name part the safe writer accepts: letters, digits, `.`, `_`, ` ` and `-`, starting with a letter or digit. */
+function safeNamePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9._ -]+/g, "-").replace(/^[^A-Za-z0-9]+/, "");
+}
+
+const CHECKPOINTS_DIR = ".claude/checkpoints";
+const MAX_KEY = 190;
+
+/**
+ * The name (without `.md`) of the review file of a checkpoint at `path`, in `.claude/reviews/`: its file stem
+ * for a checkpoint directly in `.claude/checkpoints/` (whose names are unique), else the stem and its folder
+ * (`HANDOFF--docs-handoffs`), so that two checkpoints with one stem in two folders never share a review file.
+ */
+export function reviewKey(path: string): string {
+  const p = path.replace(/\\/g, "/");
+  const slash = p.lastIndexOf("/");
+  const dir = slash < 0 ? "" : p.slice(0, slash);
+  const stem = safeNamePart(fileStem(p)) || "checkpoint";
+  if (dir === CHECKPOINTS_DIR) return stem.slice(0, MAX_KEY);
+  const folder = dir.split("/").map(safeNamePart).filter(Boolean).join("-") || "root";
+  const key = `${stem}--${folder}`;
+  return key.length <= MAX_KEY ? key : `${key.slice(0, MAX_KEY - 9)}-${createHash("sha256").update(p).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * The names a checkpoint's reviews may be kept under: its review key, and (files written before keys had
+ * folders) its bare stem, while no other checkpoint of the repository has that stem.
+ */
+function reviewNames(path: string, stemCount: (stem: string) => number): string[] {
+  const key = reviewKey(path);
+  const stem = fileStem(path);
+  return stem !== key && stemCount(stem) <= 1 ? [key, stem] : [key];
+}
+
+/** How many checkpoints (distinct paths) of each repository have each file stem. */
+function stemCounts(db: CairnDb, repositoryIds: number[]): (repositoryId: number | null, stem: string) => number {
+  const paths = new Map<string, Set<string>>();
+  if (repositoryIds.length) {
+    for (const row of db
+      .select({ repositoryId: documents.repositoryId, path: documents.path })
+      .from(documents)
+      .where(and(eq(documents.kind, "checkpoint"), inArray(documents.repositoryId, repositoryIds.slice(0, 900))))
+      .all()) {
+      const key = `${row.repositoryId}\0${fileStem(row.path)}`;
+      paths.set(key, (paths.get(key) ?? new Set()).add(row.path));
+    }
+  }
+  return (repositoryId, stem) => paths.get(`${repositoryId}\0${stem}`)?.size ?? 0;
+}
+
 function reviewDocs(db: CairnDb, where: SQL): ReviewDoc[] {
   return db.select(reviewDocColumns).from(documents).where(and(eq(documents.kind, "review"), where)).all();
 }
 
-/** The reviews of one checkpoint: review documents of the same repository whose meta.reviewOf is its file stem. */
+/**
+ * The name (without `.md`) of the file in `.claude/reviews/` a new review of this checkpoint is appended to:
+ * its review key, or the bare-stem file its earlier reviews are already in (written before keys had folders,
+ * and only while no other checkpoint of the repository has that stem), so that its history stays in one file.
+ */
+export function reviewFileName(db: CairnDb, doc: { repositoryId: number | null; path: string }): string {
+  const key = reviewKey(doc.path);
+  if (doc.repositoryId === null) return key;
+  const count = stemCounts(db, [doc.repositoryId]);
+  const legacy = reviewNames(doc.path, (stem) => count(doc.repositoryId, stem)).find((name) => name !== key);
+  if (!legacy || safeNamePart(legacy) !== legacy) return key;
+  const existing = reviewDocs(db, and(eq(documents.repositoryId, doc.repositoryId), eq(documents.source, "worktree"))!).some((r) => r.meta?.reviewOf === legacy);
+  return existing ? legacy : key;
+}
+
+/** The reviews of one checkpoint: review documents of the same repository kept under its review key (see `reviewNames`). */
 export function reviewsFor(db: CairnDb, documentId: string): ReviewItem[] {
   const doc = db.select({ repositoryId: documents.repositoryId, path: documents.path }).from(documents).where(eq(documents.id, documentId)).get();
   if (!doc || doc.repositoryId === null) return [];
-  const stem = fileStem(doc.path);
-  const docs = reviewDocs(db, eq(documents.repositoryId, doc.repositoryId)).filter((r) => r.meta?.reviewOf === stem);
+  const count = stemCounts(db, [doc.repositoryId]);
+  const names = reviewNames(doc.path, (stem) => count(doc.repositoryId, stem));
+  const docs = reviewDocs(db, eq(documents.repositoryId, doc.repositoryId)).filter((r) => names.includes(String(r.meta?.reviewOf ?? "")));
   return mergeEntries(docs);
 }
 
@@ -97,7 +164,7 @@ export interface ReviewTarget {
   title: string | null;
   path: string;
   repoPath: string | null;
-  /** `.claude/reviews/<stem>.md`, where reviews of this checkpoint are kept. */
+  /** `.claude/reviews/<review key>.md`, where reviews of this checkpoint are written. */
   reviewFile: string;
   reviewable: boolean;
   /** Why not, when it cannot be reviewed. */
@@ -107,7 +174,7 @@ export interface ReviewTarget {
 /** What the review form needs to know about a checkpoint; null when there is no such document. */
 export function reviewTarget(db: CairnDb, documentId: string): ReviewTarget | null {
   const row = db
-    .select({ id: documents.id, title: documents.title, path: documents.path, kind: documents.kind, repoPath: repositories.path, isBare: repositories.isBare })
+    .select({ id: documents.id, title: documents.title, path: documents.path, kind: documents.kind, repositoryId: documents.repositoryId, repoPath: repositories.path, isBare: repositories.isBare })
     .from(documents)
     .leftJoin(repositories, repositoryJoin)
     .where(eq(documents.id, documentId))
@@ -125,7 +192,7 @@ export function reviewTarget(db: CairnDb, documentId: string): ReviewTarget | nu
     title: row.title,
     path: row.path,
     repoPath: row.repoPath,
-    reviewFile: `.claude/reviews/${fileStem(row.path)}.md`,
+    reviewFile: `.claude/reviews/${reviewFileName(db, { repositoryId: row.repositoryId, path: row.path })}.md`,
     reviewable: reason === null,
     reason,
   };
@@ -181,23 +248,52 @@ function currentSnapshots(rows: QueueCandidate[]): Set<string> {
   return new Set([...newest.values()].map((r) => r.id));
 }
 
+/** A status, heading or sentence that asks someone to review the work ("ready for review", "## For review", "please review"). */
+const ASKS_FOR_REVIEW =
+  /\b(?:ready for (?:a )?review|for (?:your |a |code )?review|needs? (?:a |code )?review|awaiting (?:a |code )?review|waiting (?:for|on) (?:a |code )?review|in review|under review|please review|review (?:requested|wanted|needed|please)|request(?:ing|ed)? (?:a |code )?review|questions? for (?:the )?reviewers?|notes? for (?:the )?reviewers?|reviewers?:)/i;
+
 /**
- * Handoffs awaiting review: in progress, committed (tracked by git, or found on a branch), and not reviewed
- * since their last save (the file's own time or a later save commit). Newest save first.
+ * Of these checkpoints (not handoffs), those that ask for a review: in their status, a section heading or
+ * a sentence. One query over the sections that mention a review at all.
+ */
+function askingForReview(db: CairnDb, rows: { id: string; statusRaw: string | null }[]): Set<string> {
+  const asking = new Set(rows.filter((r) => r.statusRaw && ASKS_FOR_REVIEW.test(r.statusRaw)).map((r) => r.id));
+  const rest = rows.filter((r) => !asking.has(r.id)).map((r) => r.id);
+  for (let i = 0; i < rest.length; i += 900) {
+    for (const section of db
+      .select({ documentId: sections.documentId, heading: sections.heading, text: sections.text })
+      .from(sections)
+      .where(and(inArray(sections.documentId, rest.slice(i, i + 900)), or(like(sections.heading, "%review%"), like(sections.text, "%review%"))))
+      .all()) {
+      // a review request is said in a few words: look at the heading and the start of each line, not at whole essays
+      if (ASKS_FOR_REVIEW.test(section.heading) || section.text.split("\n").some((line) => ASKS_FOR_REVIEW.test(line.slice(0, 400)))) {
+        asking.add(section.documentId);
+      }
+    }
+  }
+  return asking;
+}
+
+/**
+ * What awaits review: handoffs (written for someone else to pick up) and in-progress checkpoints that ask
+ * for a review, committed (tracked by git, or found on a branch), and not reviewed since their last save
+ * (the file's own time or a later save commit). A checkpoint that was merely committed is not asked to be
+ * reviewed. Newest save first.
  */
 export async function reviewQueue(db: CairnDb, options: { formats?: readonly string[] } = {}): Promise<QueueRow[]> {
   const all = db
-    .select({ ...listColumns, repoPath: repositories.path, source: documents.source, rawStatus: documents.status })
+    .select({ ...listColumns, repoPath: repositories.path, source: documents.source, rawStatus: documents.status, statusRaw: documents.statusRaw })
     .from(documents)
     .leftJoin(repositories, repositoryJoin)
     .where(and(eq(documents.kind, "checkpoint"), isNotNull(documents.repositoryId), notDuplicate, openCondition))
     .all();
   const current = currentSnapshots(all);
-  const candidates = all
+  const open = all
     .filter((c) => c.status !== "completed" && (!isSnapshot(c) || current.has(c.id)))
     // only these families (the overview's queue asks for handoffs): git is then asked about their repositories alone
-    .filter((c) => !options.formats || options.formats.includes(c.format))
-    .map(({ rawStatus: _raw, ...c }) => c);
+    .filter((c) => !options.formats || options.formats.includes(c.format));
+  const asking = askingForReview(db, open.filter((c) => c.format !== "handoff"));
+  const candidates = open.filter((c) => c.format === "handoff" || asking.has(c.id)).map(({ rawStatus: _raw, statusRaw: _statusRaw, ...c }) => c);
   if (candidates.length === 0) return [];
   const repoIds = [...new Set(candidates.map((c) => c.repositoryId).filter((id): id is number => id !== null))];
 
@@ -225,13 +321,15 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
     reviewsByKey.set(key, [...(reviewsByKey.get(key) ?? []), doc]);
   }
 
+  const stems = stemCounts(db, repoIds);
   const queue: QueueRow[] = [];
   for (const c of candidates) {
     const committed = c.source !== "worktree" ? "branch" : tracked.get(c.repositoryId ?? -1)?.has(c.path) ? "tracked" : null;
     if (!committed) continue;
     const commitAt = savedBy.get(c.id) ?? null;
     const lastSave = [c.savedAt, commitAt].filter((t): t is string => !!t).sort().pop() ?? null;
-    const items = mergeEntries(reviewsByKey.get(`${c.repositoryId}\0${fileStem(c.path)}`) ?? []);
+    const names = reviewNames(c.path, (stem) => stems(c.repositoryId, stem));
+    const items = mergeEntries(names.flatMap((name) => reviewsByKey.get(`${c.repositoryId}\0${name}`) ?? []));
     const last = latestReview(items);
     const reviewedSince = items.some((r) => r.at && minute(r.at) >= minute(lastSave));
     if (reviewedSince) continue;
@@ -258,14 +356,17 @@ export function recentReviews(db: CairnDb, limit = 20): RecentReview[] {
   const repoIds = [...new Set(docs.map((d) => d.repositoryId).filter((id): id is number => id !== null))];
   const targets = new Map<string, NonNullable<RecentReview["checkpoint"]> & { source: string }>();
   if (repoIds.length) {
+    const stems = stemCounts(db, repoIds);
     for (const c of db
       .select({ id: documents.id, title: documents.title, path: documents.path, source: documents.source, repositoryId: documents.repositoryId })
       .from(documents)
       .where(and(inArray(documents.repositoryId, repoIds), eq(documents.kind, "checkpoint")))
       .all()) {
-      const key = `${c.repositoryId}\0${fileStem(c.path)}`;
-      const current = targets.get(key);
-      if (!current || (current.source !== "worktree" && c.source === "worktree")) targets.set(key, c);
+      for (const name of reviewNames(c.path, (stem) => stems(c.repositoryId, stem))) {
+        const key = `${c.repositoryId}\0${name}`;
+        const current = targets.get(key);
+        if (!current || (current.source !== "worktree" && c.source === "worktree")) targets.set(key, c);
+      }
     }
   }
   const items: RecentReview[] = [];

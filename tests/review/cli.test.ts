@@ -36,8 +36,8 @@ describe("cairn review", () => {
     const ok = cairn(["review", id, "--verdict", "changes", "--comment", "Add the `--json` flag.", "--reviewer", "Ana Silva"]);
     expect(ok.stderr).toBe("");
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toBe(`Review by Ana Silva (changes) written to .claude/reviews/2026-11-22-160000-cli.md in ${repo}\n`);
-    expect(readFileSync(join(repo, ".claude/reviews/2026-11-22-160000-cli.md"), "utf8")).toMatch(/^# Reviews of CLI handoff\n\n## \d{4}-\d\d-\d\d \d\d:\d\d UTC — Ana Silva — changes\n\nAdd the `--json` flag\.\n$/);
+    expect(ok.stdout).toBe(`Review by Ana Silva (changes) written to .claude/reviews/2026-11-22-160000-cli--claude-handoffs.md in ${repo}\n`);
+    expect(readFileSync(join(repo, ".claude/reviews/2026-11-22-160000-cli--claude-handoffs.md"), "utf8")).toMatch(/^# Reviews of CLI handoff\n\n## \d{4}-\d\d-\d\d \d\d:\d\d UTC — Ana Silva — changes\n\nAdd the `--json` flag\.\n$/);
     expect(reviewsFor(space.db(), id).map((r) => r.reviewer)).toEqual(["Ana Silva"]);
 
     const bad = cairn(["review", id, "--verdict", "maybe", "--comment", "x"]);

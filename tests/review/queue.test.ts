@@ -43,12 +43,20 @@ const idOf = (path: string) => listRecords(space.db(), { kind: "all" }).find((r)
 const queuePaths = async () => (await reviewQueue(space.db())).map((r) => r.path).sort();
 
 describe("the review queue", () => {
-  it("holds committed, in-progress handoffs not reviewed since their last save", async () => {
+  it("holds committed handoffs and in-progress checkpoints that ask for a review, not every committed file", async () => {
     const open = facts();
+    const asking = facts({
+      title: "Ready for a look",
+      slug: "ready-for-a-look",
+      savedAt: new Date("2026-11-22T15:00:00Z"),
+      extraHtml: '<h2 id="for-review">For review</h2><p>Please review the column mapping before I merge.</p>',
+    });
+    const askingHtml = family.htmlCheckpoint(asking);
     const done = facts({ title: "Old work", slug: "old-work", status: "completed", savedAt: new Date("2026-11-21T10:00:00Z"), branch: "feature/old" });
     const uncommitted = facts({ title: "Scratch", slug: "scratch", savedAt: new Date("2026-11-22T17:00:00Z"), branch: "feature/scratch" });
     writeFiles(repo, {
       [family.htmlCheckpointPath(open)]: family.htmlCheckpoint(open),
+      [family.htmlCheckpointPath(asking)]: askingHtml,
       [family.htmlCheckpointPath(done)]: family.htmlCheckpoint(done),
       [HANDOFF]: family.handoff(open, repo),
       "PROMPT.md": family.promptMd(open, repo),
@@ -61,8 +69,9 @@ describe("the review queue", () => {
     writeFiles(home, { ".claude/checkpoints/20261122-170000.md": family.promptMd(facts({ title: "Global notes" }), repo) });
     await indexRoots(space.db(), { roots: [root], home });
     expect(listRecords(space.db()).find((r) => r.title === "Global notes")?.repo).toBe(repo);
-    // the completed checkpoint, the never-committed PROMPT.md and the untracked checkpoint stay out
-    expect(await queuePaths()).toEqual([HANDOFF, family.htmlCheckpointPath(open)].sort());
+    // the committed in-progress checkpoint that asks nobody for a review, the completed checkpoint, the
+    // never-committed PROMPT.md and the untracked checkpoint stay out
+    expect(await queuePaths()).toEqual([HANDOFF, family.htmlCheckpointPath(asking)].sort());
     const row = (await reviewQueue(space.db())).find((r) => r.path === HANDOFF)!;
     expect(row).toMatchObject({ committed: "tracked", lastReview: null, reviews: 0 });
   });
@@ -103,7 +112,7 @@ describe("the review queue", () => {
     expect(await queuePaths()).toEqual([]);
   });
 
-  it("takes only the newest save of a snapshot family (handoffs, session-state archives), per branch", async () => {
+  it("takes only the newest save of a handoff, per branch; other snapshots (session-state archives) ask for no review", async () => {
     const older = ".claude/handoffs/2026-11-20-090000-importer.md";
     writeFiles(repo, {
       [older]: family.handoff(facts({ savedAt: new Date("2026-11-20T09:00:00Z") }), repo),
@@ -116,6 +125,26 @@ describe("the review queue", () => {
     const paths = await queuePaths();
     expect(paths).toContain(HANDOFF);
     expect(paths).not.toContain(older);
-    expect(paths.filter((p) => p.includes("session-state"))).toEqual([".claude/session-state/checkpoints/checkpoint-20261122-0900.md"]);
+    // session-state archives are snapshots too, but nobody is asked to review them
+    expect(paths.filter((p) => p.includes("session-state"))).toEqual([]);
+  });
+});
+
+describe("what asks for a review", () => {
+  it("a status, a heading or a sentence that asks for one; a checkpoint that merely mentions reviews does not", async () => {
+    const ask = (slug: string, extraHtml: string, status: "in-progress" | "completed" = "in-progress") => {
+      const f = facts({ title: slug, slug, status, extraHtml });
+      return { path: family.htmlCheckpointPath(f), text: family.htmlCheckpoint(f) };
+    };
+    const cases = {
+      heading: ask("heading", '<h2 id="notes-for-reviewer">Notes for the reviewer</h2><p>The mapping is in src/map.ts.</p>'),
+      sentence: ask("sentence", '<h2 id="state">State</h2><p>Ready for review once CI is green.</p>'),
+      mentions: ask("mentions", '<h2 id="decisions-2">Decisions</h2><p>The review of the old importer found nothing worth keeping.</p>'),
+      done: ask("done", '<h2 id="x">For review</h2><p>Please review.</p>', "completed"),
+    };
+    writeFiles(repo, Object.fromEntries(Object.values(cases).map((c) => [c.path, c.text])));
+    commitAll(repo, "chore(checkpoint): saves", new Date("2026-11-22T16:01:00Z"));
+    await index();
+    expect(await queuePaths()).toEqual([cases.heading.path, cases.sentence.path].sort());
   });
 });
