@@ -6,9 +6,10 @@
  * every transport off (so no fetch, lazy or explicit, can run a remote helper, ssh or upload-pack),
  * strips inherited GIT_* variables, and bounds every call by a timeout and an output cap. Each git
  * runs in its own process group, and the whole group is killed on a timeout or an oversized output.
+ * The process itself is started by spawner.ts (from a small helper process when it can).
  */
 import { dirname, resolve } from "node:path";
-import { spawn } from "node:child_process";
+import { spawnGit } from "./spawner";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -143,84 +144,27 @@ function firstLine(text: string): string {
   return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-/** Kill git and everything it started (filters, helpers): it leads its own process group. */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-}
-
 const STDERR_CAP = 64 * 1024;
 
 /** Runs git and returns raw stdout bytes. Throws GitError. */
-export function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
+export async function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
   const fullArgs = buildGitArgs(args);
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   spawnedProcesses += 1;
-  return new Promise<Buffer>((resolvePromise, reject) => {
-    let child;
-    try {
-      child = spawn("git", fullArgs, {
-        cwd,
-        env: gitEnvironment(cwd, opts.configOverrides),
-        stdio: ["pipe", "pipe", "pipe"],
-        shell: false,
-        windowsHide: true,
-        detached: true,
-      });
-    } catch (error) {
-      reject(new GitError(args, "spawn", null, String((error as NodeJS.ErrnoException).code ?? "could not start git")));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = "";
-    let failure: GitFailureKind | null = null;
-    let settled = false;
-    const finish = (error: GitError | null, out?: Buffer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolvePromise(out!);
-    };
-    const stop = (kind: GitFailureKind) => {
-      if (failure === null) failure = kind;
-      killGroup(child.pid);
-    };
-    const timer = setTimeout(() => stop("timeout"), timeLimit(opts.timeoutMs));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (failure) return;
-      size += chunk.length;
-      if (size > maxBytes) stop("output-too-large");
-      else chunks.push(chunk);
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < STDERR_CAP) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      killGroup(child.pid);
-      finish(new GitError(args, "spawn", null, String(error.code ?? "could not start git")));
-    });
-    child.on("close", (code, signal) => {
-      // whatever git started and left behind goes with it
-      if (code !== 0) killGroup(child.pid);
-      if (failure === "timeout") return finish(new GitError(args, "timeout", null, `killed (timeout)`));
-      if (failure === "output-too-large") return finish(new GitError(args, "output-too-large", null, "output exceeded the cap"));
-      if (code === 0) return finish(null, Buffer.concat(chunks, size));
-      if (code === null) return finish(new GitError(args, "timeout", null, `killed (${signal ?? "signal"})`));
-      finish(new GitError(args, "exit", code, firstLine(stderr), stderr));
-    });
-    child.stdin.on("error", () => undefined); // git may exit before reading everything
-    child.stdin.end(opts.input ?? "");
+  const result = await spawnGit({
+    args: fullArgs,
+    cwd,
+    env: gitEnvironment(cwd, opts.configOverrides),
+    input: opts.input ?? "",
+    timeoutMs: timeLimit(opts.timeoutMs),
+    maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    stderrCap: STDERR_CAP,
   });
+  if (result.spawnError !== null) throw new GitError(args, "spawn", null, result.spawnError);
+  if (result.failure === "timeout") throw new GitError(args, "timeout", null, `killed (timeout)`);
+  if (result.failure === "output-too-large") throw new GitError(args, "output-too-large", null, "output exceeded the cap");
+  if (result.code === 0) return result.stdout;
+  if (result.code === null) throw new GitError(args, "timeout", null, `killed (${result.signal ?? "signal"})`);
+  throw new GitError(args, "exit", result.code, firstLine(result.stderr), result.stderr);
 }
 
 /** Runs git and returns stdout as UTF-8 text. Throws GitError. */
