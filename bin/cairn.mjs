@@ -2,7 +2,6 @@
 // The `cairn` command. Runs the command line compiled ahead of time into dist/cli (made by `npm ci`'s
 // prepare step); recompiles it first when a source file is newer (esbuild, well under a second), and
 // falls back to running the TypeScript through tsx only when it cannot be compiled.
-import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -33,7 +32,9 @@ function isStale() {
   return SOURCES.some((name) => newerThan(join(projectDir, name), built));
 }
 
-function runThroughTsx() {
+// node:child_process is loaded only here: loading it (with net and the streams) is a good part of a short command's start
+async function runThroughTsx() {
+  const { spawn } = await import("node:child_process");
   const tsx = import.meta.resolve("tsx");
   const child = spawn(
     process.execPath,
@@ -62,6 +63,6 @@ if (compiled) {
   } catch (error) {
     // a build swapped in at this very moment by another `cairn`: the sources still work
     if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-    runThroughTsx();
+    await runThroughTsx();
   }
-} else runThroughTsx();
+} else await runThroughTsx();

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,23 @@ export function defaultDbPath(): string {
   return process.env.CAIRN_DB || join(homedir(), ".cairn", "cairn.db");
 }
 
+/**
+ * True when the database already holds the journal's newest migration: drizzle applies only those newer
+ * than its last `created_at`, so there is nothing to do, and a short command need not read and hash
+ * every migration file (nor load `node:crypto`) to find that out.
+ */
+function hasNewestMigration(sqlite: Database.Database): boolean {
+  try {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries?: { when?: unknown }[] };
+    const newest = Math.max(...(journal.entries ?? []).map((entry) => Number(entry.when)));
+    if (!Number.isFinite(newest)) return false;
+    const last = sqlite.prepare(`SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1`).get() as { created_at: unknown } | undefined;
+    return last !== undefined && Number(last.created_at) >= newest;
+  } catch {
+    return false; // no journal, no migrations table yet: let drizzle decide
+  }
+}
+
 type Cache = Map<string, CairnDb>;
 const globalCache = globalThis as unknown as { __cairnDbs?: Cache };
 const cache: Cache = (globalCache.__cairnDbs ??= new Map());
@@ -45,7 +62,7 @@ export function getDb(path: string = defaultDbPath()): CairnDb {
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
   const db = drizzle(sqlite, { schema }) as CairnDb;
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!hasNewestMigration(sqlite)) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   cache.set(key, db);
   return db;
 }

@@ -13,6 +13,28 @@ import { fileURLToPath } from "node:url";
 export const projectDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const outDir = join(projectDir, "dist", "cli");
 
+/**
+ * Two packages load a Node module at start for something a short command never does: commander
+ * requires `node:child_process` (with `net`, `dgram` and the streams behind it) for executable
+ * subcommands Cairn does not have, and drizzle's migrator `node:crypto` to hash migration files, which
+ * db/client.ts reads only when the database lacks the newest one. Each gets a stand-in that loads the
+ * real module on first use.
+ */
+const LAZY = {
+  child_process: { importer: /[\\/]node_modules[\\/]commander[\\/]/, contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };" },
+  crypto: { importer: /[\\/]node_modules[\\/]drizzle-orm[\\/]migrator\.js$/, contents: "module.exports = { createHash: (...args) => require('node:crypto').createHash(...args) };" },
+};
+const lazyBuiltins = {
+  name: "lazy-builtins",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?(child_process|crypto)$/ }, (args) => {
+      const name = args.path.replace(/^node:/, "");
+      return LAZY[name].importer.test(args.importer) ? { path: name, namespace: "cairn-lazy" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "cairn-lazy" }, (args) => ({ contents: LAZY[args.path].contents, loader: "js" }));
+  },
+};
+
 /** Bundles into a temporary folder, then swaps it in, so a running `cairn` never sees half a build. */
 export async function buildCli({ quiet = false } = {}) {
   const pkg = JSON.parse(readFileSync(join(projectDir, "package.json"), "utf8"));
@@ -39,6 +61,7 @@ export async function buildCli({ quiet = false } = {}) {
     sourcemap: "linked",
     logLevel: quiet ? "error" : "warning",
     banner: { js: "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);" },
+    plugins: [lazyBuiltins],
   });
   writeFileSync(join(staging, "BUILT"), `${new Date().toISOString()}\n`);
   rmSync(outDir, { recursive: true, force: true });
