@@ -19,6 +19,10 @@ export function NavLinks({ items }: { items: NavItem[] }) {
           <li key={item.href}>
             <Link
               href={item.href}
+              // every page is rendered per request, so Next's default prefetch fetches only a shell: the
+              // header's few links are prefetched whole (kept per next.config's staleTimes, dropped on
+              // router.refresh and after a change), so a click shows the page without a round trip
+              prefetch={!current}
               aria-current={current ? "page" : undefined}
               className={`rounded-md px-2 py-1 no-underline hover:bg-stone-100 hover:no-underline dark:hover:bg-stone-800 ${
                 current ? "bg-stone-100 font-medium text-stone-900 dark:bg-stone-800 dark:text-stone-50" : "text-stone-600 dark:text-stone-300"
