@@ -4,7 +4,8 @@
  * Builds a world with the project's own generator (200 repositories x scale, about 30 documents each)
  * in a temporary folder, then measures in one run: the baseline (read every candidate file + one
  * `git status` per repository), a cold `cairn index` and a warm one (child processes; peak RSS), search
- * latency through the running server's API, the same searches and get_checkpoint as MCP tool calls over stdio
+ * latency through the running server's API, navigation in Chromium (header links and list -> checkpoint,
+ * click to page shown), the same searches and get_checkpoint as MCP tool calls over stdio
  * (`cairn mcp`), and `rg -l -i` over the same files. Prints a table with
  * PASS/MISS per target, and keeps the result in tmp/bench-results/ (so that a scale-10 run can compare).
  */
@@ -18,6 +19,7 @@ import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/m
 import { startServer, timeSearch } from "./bench/server";
 import { timeMcp } from "./bench/mcp";
 import { timeCommands } from "./bench/commands";
+import { chromiumAvailable, timeNavigation } from "./bench/nav";
 import { machine, render, type BenchResult } from "./bench/report";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,6 +73,14 @@ async function main(): Promise<void> {
         if (timed.serverMs !== null) serverSamples.push(timed.serverMs);
       }
     }
+    let nav: BenchResult["nav"] = null;
+    if (chromiumAvailable()) {
+      log("navigation in Chromium: header links, list -> checkpoint…");
+      nav = await timeNavigation(running.port, Math.max(2, rounds), log).catch((error: unknown) => {
+        log(`navigation not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        return null;
+      });
+    } else log("navigation not measured: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)");
     await running.stop();
     server.stop = undefined;
 
@@ -115,6 +125,7 @@ async function main(): Promise<void> {
       },
       mcp,
       commands,
+      nav,
       rg,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
