@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { changedSince, describeChanges, markUpdated, takeSnapshot, type LiveSnapshot } from "./live-changes";
 
 interface LiveStatus {
   running: boolean;
@@ -25,6 +26,8 @@ const activeInstance = () => instances[0] ?? null;
 
 /** A long index shows its progress after this long; a watcher's quick re-index stays invisible. */
 const PILL_DELAY_MS = 400;
+/** How long "updated just now" stays on what a live refresh changed (it fades in CSS meanwhile). */
+const CUE_MS = 8_000;
 
 function parseStatus(data: string): LiveStatus | null {
   try {
@@ -42,13 +45,19 @@ function parseStatus(data: string): LiveStatus | null {
   }
 }
 
-/** Listens to /api/events: refreshes the page when an index run ends and shows a small progress pill while one runs. */
+/**
+ * Listens to /api/events: refreshes the page when an index run ends and shows a small progress pill while one runs.
+ * What the refresh changed gets an "updated just now" cue (components/live-changes.ts), announced politely.
+ */
 export function LiveRefresh() {
   const router = useRouter();
   const [me] = useState(() => Symbol("live-refresh"));
   const active = useSyncExternalStore(subscribe, () => activeInstance() === me, () => false);
   const [status, setStatus] = useState<LiveStatus | null>(null);
   const [showPill, setShowPill] = useState(false);
+  const [refreshing, startRefresh] = useTransition();
+  const before = useRef<LiveSnapshot | null>(null);
+  const [updated, setUpdated] = useState<string | null>(null);
 
   useEffect(() => {
     instances.push(me);
@@ -65,7 +74,9 @@ export function LiveRefresh() {
     const onProgress = (event: MessageEvent<string>) => setStatus(parseStatus(event.data));
     const onIndexed = (event: MessageEvent<string>) => {
       setStatus(parseStatus(event.data));
-      router.refresh();
+      // the page as it was before the first of the refreshes still pending
+      before.current ??= takeSnapshot();
+      startRefresh(() => router.refresh());
     };
     source.addEventListener("progress", onProgress);
     source.addEventListener("indexed", onIndexed);
@@ -77,6 +88,32 @@ export function LiveRefresh() {
     };
   }, [active, router]);
 
+  // the refresh is on screen: point out what it changed (a later refresh leaves these cues to fade on their own)
+  const cues = useRef(new Set<() => void>());
+  useEffect(() => {
+    if (refreshing || !before.current) return;
+    const snapshot = before.current;
+    before.current = null;
+    const changed = changedSince(snapshot);
+    if (changed.length === 0) return;
+    const unmark = markUpdated(changed, CUE_MS);
+    const message = `Updated just now: ${describeChanges(changed)}`;
+    setUpdated(message);
+    const timer = setTimeout(() => {
+      cues.current.delete(cancel);
+      setUpdated((shown) => (shown === message ? null : shown));
+    }, CUE_MS);
+    const cancel = () => {
+      clearTimeout(timer);
+      unmark();
+    };
+    cues.current.add(cancel);
+  }, [refreshing]);
+  useEffect(() => {
+    const pending = cues.current;
+    return () => pending.forEach((cancel) => cancel());
+  }, []);
+
   const running = !!status?.running;
   useEffect(() => {
     if (!running) {
@@ -87,8 +124,29 @@ export function LiveRefresh() {
     return () => clearTimeout(timer);
   }, [running]);
 
-  if (!active || !status || !running || !showPill) return null;
-  const label = status.total > 0 ? `Indexing ${status.done}/${status.total}…` : "Indexing…";
+  if (!active) return null;
+  const indexing = !!status && running && showPill;
+  const label = status && status.total > 0 ? `Indexing ${status.done}/${status.total}…` : "Indexing…";
+  return (
+    <>
+      {/* always present, so screen readers hear what a live refresh changed; shown while it says something */}
+      <div
+        aria-live="polite"
+        data-testid="live-updates"
+        className={
+          updated && !indexing
+            ? "fixed bottom-4 right-4 z-50 max-w-md truncate rounded-full border border-teal-200 bg-teal-50 px-3 py-1 text-xs text-teal-900 shadow-sm dark:border-teal-800 dark:bg-teal-950 dark:text-teal-100"
+            : "sr-only"
+        }
+      >
+        {updated}
+      </div>
+      {indexing && <IndexingPill label={label} />}
+    </>
+  );
+}
+
+function IndexingPill({ label }: { label: string }) {
   return (
     <div
       role="status"

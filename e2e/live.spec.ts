@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -34,6 +34,14 @@ function doc(where: string, value: string): DocRow {
 }
 
 const handoff = () => doc("d.format = ?", "handoff");
+function repositoryId(name: string): number {
+  const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT id FROM repositories WHERE name = ?").get(name) as { id: number }).id;
+  } finally {
+    db.close();
+  }
+}
 const reviewFileOf = (d: DocRow) => join(d.repoPath, ".claude", "reviews", `${d.path.split("/").pop()!.replace(/\.[^.]+$/, "")}.md`);
 
 /** Open a page, wait for its live connection, and leave a marker that a reload would wipe. */
@@ -43,8 +51,10 @@ async function openLive(page: Page, url: string) {
   await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
 }
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload);
+/** The "updated just now" label drawn after a changed piece of the page (in a row: after its first cell). */
+const cueOf = (target: Locator) => target.evaluate((el) => getComputedStyle(el.tagName === "TR" ? el.firstElementChild! : el, "::after").content);
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.describe("live pages", () => {
   test("a file edited on disk appears in an open page without a reload", async ({ page }) => {
@@ -55,18 +65,51 @@ test.describe("live pages", () => {
     // the author renames the handoff in their editor
     const original = readFileSync(d.absPath, "utf8");
     writeFileSync(d.absPath, original.replace(`# Handoff: ${d.title}`, "# Handoff: Retention, edited on disk"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review: Retention, edited on disk", { timeout: 5_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review: Retention, edited on disk", { timeout: 15_000 });
+    // what changed says so, on the element itself and to screen readers
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("data-live-updated", /^\d+$/);
+    expect(await cueOf(page.getByRole("heading", { level: 1 }))).toBe('"updated just now"');
+    await expect(page.getByTestId("live-updates")).toHaveText("Updated just now: the title (Review: Retention, edited on disk)");
+    await expect(page.getByTestId("live-updates")).toHaveAttribute("aria-live", "polite");
 
     // a teammate's review arrives with a pull
     mkdirSync(dirname(reviewFileOf(d)), { recursive: true });
     writeFileSync(reviewFileOf(d), "# Reviews of the handoff\n\n## 2026-11-02 09:00 UTC — Teammate Tess — comment\n\nWhere does the **retention** job run?\n");
     const reviews = page.getByRole("list", { name: "Reviews, oldest first" });
-    await expect(reviews.getByTestId("review").filter({ hasText: "Teammate Tess" })).toContainText("Comment", { timeout: 5_000 });
+    await expect(reviews.getByTestId("review").filter({ hasText: "Teammate Tess" })).toContainText("Comment", { timeout: 15_000 });
     await expect(reviews.locator("strong", { hasText: "retention" })).toBeVisible();
     expect(await notReloaded(page)).toBe(1);
 
     writeFileSync(d.absPath, original);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Review: ${d.title}`, { timeout: 5_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Review: ${d.title}`, { timeout: 15_000 });
+  });
+
+  test("a row a live refresh changed says 'updated just now', the others do not, and the cue fades", async ({ page }) => {
+    const d = handoff();
+    const repoId = repositoryId("project-001");
+    await openLive(page, `/repos/${repoId}`);
+    // several files of this repository share the handoff's title: its row is the one linking to it
+    const row = page.getByRole("row").filter({ has: page.locator(`a[href="/checkpoints/${d.id}"]`) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(d.title);
+    await expect(page.locator("[data-live-updated]")).toHaveCount(0);
+
+    const original = readFileSync(d.absPath, "utf8");
+    try {
+      writeFileSync(d.absPath, original.replace(`# Handoff: ${d.title}`, "# Handoff: Retention, renamed in the editor"));
+      await expect(row).toContainText("Retention, renamed in the editor", { timeout: 15_000 });
+      await expect(row).toHaveAttribute("data-live-updated", /^\d+$/);
+      expect(await cueOf(row)).toBe('"updated just now"');
+      await expect(page.locator("tr[data-live-updated]")).toHaveCount(1);
+      await expect(page.getByTestId("live-updates")).toContainText(/^Updated just now: .*\b1 row\b/);
+      expect(await notReloaded(page)).toBe(1);
+      // a few seconds later the cue is gone and the page is as quiet as before
+      await expect(row).not.toHaveAttribute("data-live-updated", /.*/, { timeout: 15_000 });
+      await expect(page.getByTestId("live-updates")).toHaveText("");
+    } finally {
+      writeFileSync(d.absPath, original);
+    }
+    await expect(row).toContainText(d.title, { timeout: 15_000 });
   });
 
   test("a review submitted in the browser appears, is written to the repository and leaves the queue", async ({ page }) => {
@@ -75,7 +118,7 @@ test.describe("live pages", () => {
     const queueRow = (p: Page) => p.getByTestId("review-queue").getByRole("row").filter({ hasText: "project-001" }).filter({ hasText: d.path });
     await page.goto("/reviews");
     await expect(queueRow(page)).toHaveCount(1);
-    await expect(queueRow(page).getByRole("link")).toHaveAttribute("href", `/checkpoints/${d.id}/review`);
+    await expect(queueRow(page).getByRole("link", { name: d.title, exact: true })).toHaveAttribute("href", `/checkpoints/${d.id}/review`);
 
     await openLive(page, `/checkpoints/${d.id}/review`);
     const form = page.getByRole("form", { name: "Add a review" });
