@@ -12,11 +12,27 @@ import { E2E_DB } from "./support/paths";
 const COMPLETE_TITLE = "CSV export of invoices (part 16)";
 const STALE_TITLE = "Search index warm-up (legacy notes)";
 const CONFLICT = "the file changed on disk since you opened it; reload to see the new version";
+const UNDO_CONFLICT = "the file changed after it was completed, so Cairn did not undo the completion and nothing was lost";
 
 interface DocRow {
   id: string;
   path: string;
   absPath: string;
+}
+
+function query<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+function docById(id: string): DocRow {
+  const row = query<DocRow>("SELECT id, path, abs_path AS absPath FROM documents WHERE id = ?", id);
+  if (!row) throw new Error(`no document ${id}`);
+  return row;
 }
 
 function docByTitle(title: string): DocRow {
@@ -39,16 +55,73 @@ async function openPromote(page: Page, doc: DocRow) {
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload);
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+/** A write re-indexes the file and asks git about it: give it time on a busy machine. */
+const AFTER_WRITE = { timeout: 30_000 };
 
 test.describe("writing back", () => {
+  test("undoes a completion from its confirmation: the file is back byte for byte", async ({ page }) => {
+    const doc = docByTitle(COMPLETE_TITLE);
+    const before = readFileSync(doc.absPath);
+    await page.goto(`/checkpoints/${doc.id}`);
+    const actions = page.getByRole("group", { name: "Actions" });
+    await actions.getByRole("button", { name: "Complete", exact: true }).click();
+    const confirmation = actions.getByRole("status").filter({ hasText: /^Completed / });
+    await expect(confirmation).toContainText('now says "completed"', AFTER_WRITE);
+    expect(readFileSync(doc.absPath, "utf8")).toContain('<meta name="jacked:status" content="completed">');
+    // the page now reads it as completed, and the confirmation stays with its Undo
+    await expect(actions.getByRole("button", { name: "Completed" })).toBeDisabled();
+    await confirmation.getByRole("button", { name: "Undo" }).click();
+    await expect(actions.getByRole("status")).toContainText("Undone: ", AFTER_WRITE);
+    expect(readFileSync(doc.absPath).equals(before)).toBe(true);
+    await expect(actions.getByRole("button", { name: "Complete", exact: true })).toBeEnabled();
+    await expect(actions.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  });
+
+  test("undoes 'complete the newest' from the repository page", async ({ page }) => {
+    const repo = query<{ id: number }>("SELECT id FROM repositories WHERE name = 'project-002'")!;
+    await page.goto(`/repos/${repo.id}`);
+    const group = page.getByRole("group", { name: "Repository actions" });
+    const newest = group.getByText(/^Newest in-progress on/).getByRole("link");
+    const id = (await newest.getAttribute("href"))!.split("/").pop()!;
+    const doc = docById(id);
+    const before = readFileSync(doc.absPath);
+    await group.getByRole("button", { name: "Complete the newest on main" }).click();
+    const confirmation = group.getByRole("status").filter({ hasText: /^Completed/ });
+    await expect(confirmation).toBeVisible(AFTER_WRITE);
+    // the page moved on to the next newest (or none), the confirmation stayed
+    await expect(group.locator(`a[href="/checkpoints/${id}"]`)).toHaveCount(0);
+    await confirmation.getByRole("button", { name: "Undo" }).click();
+    await expect(group.getByRole("status")).toContainText("Undone: ", AFTER_WRITE);
+    await expect(group.locator(`a[href="/checkpoints/${id}"]`)).toBeVisible();
+    expect(readFileSync(doc.absPath).equals(before)).toBe(true);
+  });
+
+  test("completes a handoff without a status in Cairn, says the file was not changed, and undoes it", async ({ page }) => {
+    const doc = query<DocRow>(
+      "SELECT d.id, d.path, d.abs_path AS absPath FROM documents d JOIN repositories r ON r.id = d.repository_id WHERE r.name = 'project-002' AND d.format = 'handoff' AND d.source = 'worktree'",
+    )!;
+    const before = readFileSync(doc.absPath);
+    await page.goto(`/checkpoints/${doc.id}`);
+    const actions = page.getByRole("group", { name: "Actions" });
+    await actions.getByRole("button", { name: "Complete", exact: true }).click();
+    const confirmation = actions.getByRole("status");
+    await expect(confirmation).toContainText("Completed in Cairn; the file was not changed", AFTER_WRITE);
+    await expect(page.getByText("completed in Cairn", { exact: true })).toBeVisible();
+    expect(readFileSync(doc.absPath).equals(before)).toBe(true);
+    await confirmation.getByRole("button", { name: "Undo" }).click();
+    await expect(confirmation).toContainText("Undone: ", AFTER_WRITE);
+    await expect(page.getByText("completed in Cairn", { exact: true })).toHaveCount(0);
+    await expect(actions.getByRole("button", { name: "Complete", exact: true })).toBeEnabled();
+  });
+
   test("completes a checkpoint and shows the new status without a reload", async ({ page }) => {
     const doc = docByTitle(COMPLETE_TITLE);
     await openPromote(page, doc);
     const status = page.getByTestId("checkpoint-status");
     await expect(status).toHaveText(/in progress/);
     await page.getByRole("button", { name: "Complete", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Completed / })).toContainText('jacked:status"> now says "completed"');
+    await expect(page.getByRole("status").filter({ hasText: /^Completed / })).toContainText('jacked:status"> now says "completed"', AFTER_WRITE);
     await expect(status).toHaveText(/completed/);
     await expect(page.getByRole("button", { name: "Completed" })).toBeDisabled();
     expect(await notReloaded(page)).toBe(1);
@@ -62,8 +135,9 @@ test.describe("writing back", () => {
     await openPromote(page, doc);
     const decision = page.locator("li[data-candidate]").filter({ hasText: "Decisions Made" });
     await expect(decision).toContainText("duplicate");
-    await expect(decision).toContainText("Already in PROJECT-NOTES.md (line 3): - Retry webhooks with exponential backoff capped at one hour");
-    await expect(decision.getByRole("radio", { name: "Sharpen that line instead" })).toBeChecked();
+    // word for word what line 3 says: skipped unless the user chooses otherwise
+    await expect(decision).toContainText("Exactly as in PROJECT-NOTES.md (line 3): - Retry webhooks with exponential backoff capped at one hour");
+    await expect(decision.getByRole("radio", { name: "Skip it: already written down" })).toBeChecked();
 
     const context = page.locator("li[data-candidate]").filter({ hasText: "Session Context" });
     const gotcha = page.locator("li[data-candidate]").filter({ hasText: "Gotchas & Notes" });
@@ -71,7 +145,7 @@ test.describe("writing back", () => {
     await gotcha.getByRole("checkbox").check();
     await gotcha.getByRole("textbox").fill("The auth fixture expires after an hour: regenerate it before e2e.");
     await page.getByRole("button", { name: "Promote to PROJECT-NOTES.md" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Added 2 learnings in .claude/PROJECT-NOTES.md." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Added 2 learnings in .claude/PROJECT-NOTES.md." })).toBeVisible(AFTER_WRITE);
     expect(await notReloaded(page)).toBe(1);
 
     const notes = readFileSync(doc.absPath.replace(/\.claude\/checkpoints\/.*$/, ".claude/PROJECT-NOTES.md"), "utf8");
@@ -80,7 +154,38 @@ test.describe("writing back", () => {
     expect(notes).toContain(`\n- The user wants the smallest change that keeps old clients working ${link}\n`);
     expect(notes).toContain(`\n- The auth fixture expires after an hour: regenerate it before e2e ${link}\n`);
     // both are duplicates now
-    await expect(context).toContainText("Already in PROJECT-NOTES.md");
+    await expect(context).toContainText("Exactly as in PROJECT-NOTES.md");
+  });
+
+  test("an exact duplicate defaults to skip; an edited candidate that still matches a line is flagged, and nothing is written", async ({ page }) => {
+    const doc = docByTitle(COMPLETE_TITLE);
+    const notesPath = doc.absPath.replace(/\.claude\/checkpoints\/.*$/, ".claude/PROJECT-NOTES.md");
+    const before = readFileSync(notesPath);
+    await openPromote(page, doc);
+    // promoted above, word for word: skipping it is the default
+    const context = page.locator("li[data-candidate]").filter({ hasText: "Session Context" });
+    await expect(context).toContainText("Exactly as in PROJECT-NOTES.md");
+    await expect(context.getByRole("radio", { name: "Skip it: already written down" })).toBeChecked();
+
+    const decision = page.locator("li[data-candidate]").filter({ hasText: "Decisions Made" });
+    await decision.getByRole("checkbox").check();
+    await decision.getByRole("radio", { name: "Add as a new line" }).check();
+    await decision.getByRole("textbox").fill("**Retry webhooks** with exponential backoff, capped at ONE hour.");
+    await page.getByRole("button", { name: "Promote to PROJECT-NOTES.md" }).click();
+    await expect(decision).toContainText("duplicate: PROJECT-NOTES.md already says this (line 3: - Retry webhooks with exponential backoff capped at one hour", AFTER_WRITE);
+    await expect(page.locator("#promote-message")).toHaveText("Some picked learnings cannot be promoted.");
+    expect(readFileSync(notesPath).equals(before)).toBe(true);
+  });
+
+  test("the review queue holds the handoffs, not every committed checkpoint, and links each repository", async ({ page }) => {
+    const repo = query<{ id: number }>("SELECT id FROM repositories WHERE name = 'project-002'")!;
+    await page.goto("/reviews");
+    const rows = page.getByTestId("review-queue").getByRole("row").filter({ hasText: "project-002" });
+    await expect(rows.first()).toBeVisible();
+    // project-002's committed in-progress checkpoints (the hostile one, the legacy notes) ask nobody for a review
+    await expect(rows.filter({ hasText: "/checkpoints/" })).toHaveCount(0);
+    await expect(rows.filter({ hasText: ".claude/handoffs/" })).toHaveCount(1);
+    await expect(rows.first().getByRole("link", { name: "project-002" })).toHaveAttribute("href", `/repos/${repo.id}`);
   });
 
   test("disables a candidate that carries a secret, with the reason", async ({ page }) => {
@@ -97,19 +202,31 @@ test.describe("writing back", () => {
     await expect(page.getByTestId("checkpoint-status")).toHaveText(/in progress/);
     appendFileSync(doc.absPath, "\n- Edited in another editor meanwhile\n");
     const edited = readFileSync(doc.absPath, "utf8");
-    await page.getByRole("button", { name: "Complete", exact: true }).click();
-    await expect(page.getByText(CONFLICT)).toBeVisible();
+    const completeForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Complete", exact: true }) });
+    await completeForm.getByRole("button", { name: "Complete", exact: true }).click();
+    await expect(page.getByText(CONFLICT)).toBeVisible(AFTER_WRITE);
+    // one message in the form, and its button stays disabled until a reload (live updates show the new file meanwhile)
+    await expect(completeForm.getByRole("status")).toHaveCount(1);
+    await expect(completeForm.getByRole("status")).toHaveText(`${CONFLICT} Reload`);
+    await expect(completeForm.getByRole("button", { name: "Complete", exact: true })).toBeDisabled();
     expect(readFileSync(doc.absPath, "utf8")).toBe(edited);
 
     // the promote form of the same stale page is refused the same way
     await page.locator("li[data-candidate]").first().getByRole("checkbox").check();
     await page.getByRole("button", { name: "Promote to PROJECT-NOTES.md" }).click();
-    await expect(page.locator("#promote-message")).toContainText(CONFLICT);
+    await expect(page.locator("#promote-message")).toContainText(CONFLICT, AFTER_WRITE);
 
     // after a reload the page shows the new version and completing works
     await page.reload();
     await page.getByRole("button", { name: "Complete", exact: true }).click();
-    await expect(page.getByTestId("checkpoint-status")).toHaveText(/completed/);
-    expect(readFileSync(doc.absPath, "utf8")).toBe(edited.replace("status: in-progress", "status: completed"));
+    await expect(page.getByTestId("checkpoint-status")).toHaveText(/completed/, AFTER_WRITE);
+    const completed = edited.replace("status: in-progress", "status: completed");
+    expect(readFileSync(doc.absPath, "utf8")).toBe(completed);
+
+    // the file changes after the completion: Undo refuses and loses nothing
+    appendFileSync(doc.absPath, "- One more line from the agent\n");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText(UNDO_CONFLICT)).toBeVisible(AFTER_WRITE);
+    expect(readFileSync(doc.absPath, "utf8")).toBe(`${completed}- One more line from the agent\n`);
   });
 });
