@@ -1,10 +1,11 @@
 /**
  * Checkpoints found by content: tracked HTML carrying `jacked:` meta and tracked Markdown whose frontmatter says
- * checkpoint, wherever they are. One `git ls-files` per repository (through the runner), then the first bytes of
+ * checkpoint, wherever they are. The tracked paths are read from the index file (else one `git ls-files`), then the first bytes of
  * each tracked HTML/Markdown file the walk also saw (so the walk's bounds hold: depth, skipped folders, nested
  * repositories). A verdict is remembered per file while its mtime and size stay the same.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
+import { readTrackedPaths } from "../git/index-file";
 import { tryGit } from "../git/runner";
 import { isSniffable, looksLikeCheckpoint } from "../parse/routes";
 
@@ -25,7 +26,11 @@ export interface SniffCost {
 }
 
 /** Repository-relative paths git tracks (null when git cannot say: a bare repository, a broken index). */
-export async function trackedPaths(repoPath: string): Promise<Set<string> | null> {
+export async function trackedPaths(repoPath: string, cost?: SniffCost): Promise<Set<string> | null> {
+  // read from the index file itself when it is plainly understood: no process
+  const fromIndex = await readTrackedPaths(repoPath);
+  if (fromIndex) return fromIndex;
+  if (cost) cost.gitProcesses += 1;
   const out = await tryGit(repoPath, ["ls-files", "-z", "--cached"], { maxBytes: 64 * 1024 * 1024 });
   if (out === null) return null;
   return new Set(out.split("\0").filter(Boolean));
@@ -64,8 +69,7 @@ function head(absPath: string, bytes: number): { text: string; mtimeMs: number; 
 export async function sniffTracked(repoPath: string, seen: Map<string, string>, cost: SniffCost): Promise<string[]> {
   const candidates = [...seen.keys()].filter((rel) => isSniffable(rel) !== null);
   if (candidates.length === 0) return [];
-  cost.gitProcesses += 1;
-  const tracked = await trackedPaths(repoPath);
+  const tracked = await trackedPaths(repoPath, cost);
   if (!tracked) return [];
   const found: string[] = [];
   for (const rel of candidates) {

@@ -169,6 +169,15 @@ export class RepoFacts {
 
   constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
 
+  /**
+   * The layout as discovery found it (its git folder read from the filesystem), so that `layout()`
+   * starts no git process. Only for a repository whose git folder was read (lib/git/fs-stamp.ts).
+   */
+  knowLayout(layout: RepoLayout): this {
+    this.layoutAnswer ??= Promise.resolve(layout);
+    return this;
+  }
+
   /** Whether this is a repository at all, bare or not, and where its work tree is. */
   layout(): Promise<RepoLayout | null> {
     this.layoutAnswer ??= (async () => {

@@ -17,6 +17,7 @@ import { indexBranchDocuments } from "./branch-documents";
 import { RepoFacts } from "../git/repo-facts";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 import { bareScan, skipRepository, stampOptions } from "./stamp";
+import { gitDirsOf } from "../git/fs-stamp";
 
 /** Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy). */
 const REPOSITORY_CONCURRENCY = 4;
@@ -78,7 +79,8 @@ export interface RepositoryRunOptions {
  */
 export async function indexRepository(db: CairnDb, found: FoundRepository, rootPath: string, summary: IndexSummary, options: RepositoryRunOptions = {}) {
   const repo = upsertRepository(db, found, rootPath);
-  const stamping = await stampOptions(found, repo.indexStamp, options.force === true);
+  const dirs = await gitDirsOf(found.path, found.layout);
+  const stamping = await stampOptions(found, dirs, repo.indexStamp, options.force === true);
   const scan = found.layout === "bare" ? bareScan(stamping) : await discoverFiles(db, found.path, rootPath, summary, stamping);
   if (scan.skipped) {
     skipRepository(db, repo, summary);
@@ -92,6 +94,8 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
   // one set of git answers per repository, shared by every step below
   const facts = new RepoFacts(found.path);
+  // the layout discovery found and the filesystem confirmed: no `git rev-parse` to learn it again
+  if (dirs && stamping) facts.knowLayout({ gitDir: dirs.gitDir, isBare: found.layout === "bare", topLevel: found.layout === "bare" ? null : found.path });
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
   if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();

@@ -10,7 +10,7 @@ import { documents, indexedFiles, repositories, type Repository } from "../../db
 import type { CandidateScan } from "../discover/candidates";
 import type { FoundRepository } from "../discover/repositories";
 import type { StampOptions } from "../discover/run";
-import { gitDirsOf, readGitStamp } from "../git/fs-stamp";
+import { readGitStamp, type GitDirs } from "../git/fs-stamp";
 import type { IndexSummary } from "./progress";
 import { statement } from "./statements";
 
@@ -18,8 +18,7 @@ import { statement } from "./statements";
 const STAMP_VERSION = "cairn-stamp-1";
 
 /** How a repository's scan is stamped; undefined when its git state cannot be stamped without git. */
-export async function stampOptions(found: FoundRepository, stored: string | null, force: boolean): Promise<StampOptions | undefined> {
-  const dirs = await gitDirsOf(found.path, found.layout);
+export async function stampOptions(found: FoundRepository, dirs: GitDirs | null, stored: string | null, force: boolean): Promise<StampOptions | undefined> {
   const gitStamp = dirs ? await readGitStamp(dirs) : null;
   if (gitStamp === null) return undefined;
   return { stampWith: `${STAMP_VERSION}\n${found.layout}\n${gitStamp}`, skipWhen: (stamp) => !force && stored !== null && stamp === stored };
