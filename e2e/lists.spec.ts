@@ -1,5 +1,9 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import { FIXTURE } from "./support/fixture-world";
+
+// each filter change or header click is a server render: give a busy machine time (a wait, not a timing assertion)
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const checkpoints = (page: Page) => page.getByRole("table", { name: "All checkpoints" });
 const repositories = (page: Page) => page.getByRole("table", { name: "All repositories" });

@@ -107,8 +107,9 @@ test.describe("search page", () => {
 
 test.describe("results read well", () => {
   test("snippets are text: no Markdown emphasis, heading marks or table pipes", async ({ page }) => {
-    for (const q of ["next steps", "decision reason", "status branch"]) {
+    for (const q of ["next steps", "decision reason", "blockers"]) {
       await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      await expect(page.getByRole("status").filter({ hasText: /[1-9]\d* results?/ })).toBeVisible({ timeout: 15_000 });
       const snippets = results(page).getByTestId("result-snippet");
       await expect(snippets.first()).toBeVisible();
       for (const text of await snippets.allTextContents()) {
