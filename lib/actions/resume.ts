@@ -4,7 +4,7 @@ import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, sections, tasks } from "../../db/schema";
-import { isInside } from "../discover/candidates";
+import { isInside } from "../discover/inside";
 import { readRegularFile } from "../discover/read-file";
 import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
 import { goalWords, scoreText } from "./resume-words";

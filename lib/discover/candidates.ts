@@ -8,6 +8,7 @@ import { readRegularFile } from "./read-file";
 import { rulesFor, verdict, type GlobalDiscoverySettings } from "./ignore";
 import { sniffTracked, type SniffCost } from "./tracked";
 import { decodeText } from "./text-encoding";
+import { isInside } from "./inside";
 
 export interface CandidateFile {
   /** Relative to the repository, forward slashes. */
@@ -56,10 +57,7 @@ function toPosix(path: string): string {
   return sep === "/" ? path : path.split(sep).join("/");
 }
 
-export function isInside(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && rel !== "..");
-}
+export { isInside };
 
 /** Stat a candidate, refusing symlinks that leave the root and files over the size cap. */
 async function inspect(absPath: string, relPath: string, root: string): Promise<CandidateFile | RejectedFile> {
