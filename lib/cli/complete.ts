@@ -14,7 +14,8 @@ export function registerCompleteCommand(program: Command): void {
       // loaded here, so that other commands do not pay for the writer and the parsers
       const [{ completeCheckpoint }, { describeWriteError }] = await Promise.all([import("../actions/complete"), import("../write/errors")]);
       try {
-        const result = await completeCheckpoint(db, id);
+        // the undo ticket lives in this process only: of no use once the command ends (`cairn set ID --status in-progress` reopens)
+        const { undo: _undo, ...result } = await completeCheckpoint(db, id);
         process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : `${result.message}\n`);
       } catch (error) {
         fail(describeWriteError(error));
