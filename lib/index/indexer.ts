@@ -10,7 +10,7 @@ import { findRepositories, type FoundRepository } from "../discover/repositories
 import { MAX_FILE_BYTES } from "../discover/limits";
 import { prepareFiles, type FileBatch } from "./file-batch";
 import { removeFiles, writeDocument, writeFileOutcome, writeRepositoryProblems } from "./store";
-import { GitError } from "../git/runner";
+import { GitError, gitProcessCount } from "../git/runner";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
 import { fillCommitDates } from "./commit-dates";
 import { indexBranchDocuments } from "./branch-documents";
@@ -169,6 +169,7 @@ export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<In
 
 async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
+  const gitBefore = gitProcessCount();
   const rootPaths = [...new Set(options.roots.map((r) => resolve(r)))];
   const summary = emptySummary(rootPaths);
   const run = db.insert(indexRuns).values({ startedAt: new Date(started).toISOString() }).returning().get();
@@ -231,6 +232,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
   if (gone.length) db.delete(repositories).where(inArray(repositories.id, gone.map((r) => r.id))).run();
 
   summary.durationMs = Date.now() - started;
+  summary.gitProcesses = gitProcessCount() - gitBefore;
   db.update(indexRuns)
     .set({ finishedAt: new Date().toISOString(), summary: summary as unknown as Record<string, unknown> })
     .where(eq(indexRuns.id, run.id))
