@@ -5,13 +5,22 @@ import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
 import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
-import { countTextMatches, hitRows, referencingDocuments, textMatches, topTextMatches, tracedReferences, type HitRow } from "../search/sql";
+import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
 
 export interface SearchOptions extends SearchFilters {
   limit?: number;
   offset?: number;
+  /** Text matches ranked at most (the newest by index order); RANK_CAP unless set (tests). */
+  rankCap?: number;
+  /** Text matches counted at most; COUNT_CAP unless set (tests). */
+  countCap?: number;
 }
+
+/** bm25 ranks at most this many text matches (the newest), past it the note says so. */
+export const RANK_CAP = 1_000;
+/** Text matches are counted up to this many; past it the total is "more than" it. */
+export const COUNT_CAP = 10_000;
 
 /** A search hit: defined with the response contract in lib/search/response.ts (free of the database). */
 export type SearchHit = HitLike;
@@ -140,7 +149,7 @@ function paged(all: Candidate[], offset: number, limit: number): Found {
  * keep or, when shorter, away from those they leave out (duplicates are always left out). The matches
  * never travel to JavaScript one by one.
  */
-function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offset: number, limit: number): Found {
+function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offset: number, limit: number, caps: Caps, notes: string[]): Found {
   const facets = facetIndex(db);
   let restriction: { inList: boolean; json: string };
   if (Object.keys(filters).length === 0) restriction = { inList: false, json: facets.duplicateRowids };
@@ -152,20 +161,36 @@ function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offs
     if (kept.length === 0) return { total: 0, page: [] };
     restriction = kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
   }
-  const page = topTextMatches(db, match, restriction, offset + limit)
-    .slice(offset)
-    .flatMap(([rowid, score]): Candidate[] => {
-      const facet = facets.byRowid.get(rowid);
-      return facet ? [{ facet, rank: score, matchedBy: "text" }] : [];
-    });
-  return { total: countTextMatches(db, match, restriction), page };
+  const counted = countTextMatches(db, match, restriction, caps.count);
+  const total = Math.min(counted, caps.count);
+  // the newest `caps.rank` matches ranked by bm25, then the next ones, and so on: each page scores its chunks only
+  const rows: [number, number][] = [];
+  for (let chunk = Math.floor(offset / caps.rank); chunk * caps.rank < offset + limit && chunk * caps.rank < counted; chunk++) {
+    const start = chunk * caps.rank;
+    const end = Math.min(offset + limit - start, caps.rank);
+    rows.push(...rankedChunk(db, match, restriction, chunk, caps.rank, end).slice(Math.max(offset - start, 0)));
+  }
+  const page = rows.flatMap(([rowid, score]): Candidate[] => {
+    const facet = facets.byRowid.get(rowid);
+    return facet ? [{ facet, rank: score, matchedBy: "text" }] : [];
+  });
+  if (counted > caps.count) notes.push(`more than ${caps.count.toLocaleString("en-US")} documents match: the total is capped there`);
+  if (total > caps.rank) {
+    notes.push(`${counted > caps.count ? "so many" : total.toLocaleString("en-US")} documents match: the best of the ${caps.rank.toLocaleString("en-US")} indexed last come first; add words or a filter to narrow`);
+  }
+  return { total, page };
+}
+
+interface Caps {
+  rank: number;
+  count: number;
 }
 
 /** The candidates of one page, and how many there are in all. */
-function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number): Found | null {
+function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number, caps: Caps, notes: string[]): Found | null {
   const all = everyCandidate(db, parsed, filters, exactPaths);
   if (all !== "text-only") return all && paged(all, offset, limit);
-  return rankedTextPage(db, parsed.match!, filters, offset, limit);
+  return rankedTextPage(db, parsed.match!, filters, offset, limit, caps, notes);
 }
 
 /** Every candidate, in order, before paging ("text-only" when FTS5 can page by itself). */
@@ -218,7 +243,8 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
   try {
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
-    const found = candidates(db, parsed, filters, exactPaths, offset, limit);
+    const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP) };
+    const found = candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
     if (found) return result(present(db, parsed, found.page, exactPaths), found.total);
   } catch (error) {
     notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);

@@ -54,23 +54,30 @@ export interface Restriction {
 // each rowid up in the index, one MATCH per rowid)
 const restrictionSql = (r: Restriction) => `+rowid ${r.inList ? "IN" : "NOT IN"} (SELECT value FROM json_each(?))`;
 
-/** The best `count` text matches within the restriction, in the order of textMatches. */
-export function topTextMatches(db: CairnDb, match: string, restriction: Restriction, count: number): [rowid: number, score: number][] {
+/**
+ * Text matches in ranked chunks: the matches within the restriction, newest first by rowid, are cut into
+ * chunks of `chunk`, and bm25 orders each chunk (ties: the later row first). Only the chunk asked for is
+ * scored, so a word found in tens of thousands of documents costs about as much as one found in a
+ * thousand. Returns the chunk's first `count` matches in that order.
+ */
+export function rankedChunk(db: CairnDb, match: string, restriction: Restriction, chunkIndex: number, chunk: number, count: number): [rowid: number, score: number][] {
   return db.$client
     .prepare(
-      `SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts
-       WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} ORDER BY score, rowid DESC LIMIT ?`,
+      `SELECT rowid, score FROM (
+         SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts
+         WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ? OFFSET ?
+       ) ORDER BY score, rowid DESC LIMIT ?`,
     )
     .raw()
-    .all(match, restriction.json, count) as [number, number][];
+    .all(match, restriction.json, chunk, chunkIndex * chunk, count) as [number, number][];
 }
 
-/** How many text matches there are within the restriction. */
-export function countTextMatches(db: CairnDb, match: string, restriction: Restriction): number {
+/** How many text matches there are within the restriction, counted up to `cap` + 1 (more is "more than cap"). */
+export function countTextMatches(db: CairnDb, match: string, restriction: Restriction, cap: number): number {
   return db.$client
-    .prepare(`SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)}`)
+    .prepare(`SELECT count(*) FROM (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} LIMIT ?)`)
     .pluck()
-    .get(match, restriction.json) as number;
+    .get(match, restriction.json, cap + 1) as number;
 }
 
 /** Ids of the documents that reference any of these exact paths (through the path index). */
