@@ -11,7 +11,8 @@ export class RenderCache {
 
   constructor(
     private readonly maxEntries = 400,
-    private readonly maxChars = 24 * 1024 * 1024,
+    // 8 M characters: up to 16 MiB of strings held
+    private readonly maxChars = 8 * 1024 * 1024,
   ) {}
 
   static key(kind: string, text: string): string {
