@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import { randomBytes } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,42 @@ import { startBackgroundIndex } from "../index/run";
 import { startServerWatcher } from "./watch";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * What a first search pays once (Next loading the route, the filter columns read into memory, SQLite's
+ * FTS pages, the code compiled hot) is paid at boot instead, in the background, through the server's
+ * own front door (guard and token included). Words, a phrase, a prefix, a filter, a trace and a sha.
+ */
+const WARM_SEARCHES = ["checkpoint", "test fix", '"next steps"', "auth*", "decisions:api status:in-progress", "file:README.md", "0a1b2c3", "zzqx"];
+const WARM_ROUNDS = 3;
+
+function warmRequest(address: string, port: number, path: string, token: string | null): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const req = request(
+      { host: address, port, path, method: "GET", headers: { host: `localhost:${port}`, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolvePromise());
+        res.on("error", () => resolvePromise());
+      },
+    );
+    req.on("error", () => resolvePromise());
+    req.on("timeout", () => req.destroy());
+    req.end();
+  });
+}
+
+async function warmUp(bindHost: string, port: number, token: string | null): Promise<void> {
+  const bound = canonicalBindHost(bindHost);
+  const address = bound === "0.0.0.0" ? "127.0.0.1" : bound === "[::]" ? "::1" : bound.replace(/^\[(.*)\]$/, "$1");
+  for (let round = 0; round < WARM_ROUNDS; round++) {
+    for (const q of WARM_SEARCHES) {
+      await warmRequest(address, port, `/api/search?${new URLSearchParams({ q })}`, token);
+      // give way to any real request waiting
+      await new Promise((resolveTick) => setImmediate(resolveTick));
+    }
+  }
+}
 
 /** The links printed in team mode: one per name this machine is reachable by. */
 function teamLinks(bindHost: string, port: number, token: string): string[] {
@@ -62,6 +98,7 @@ async function main(): Promise<void> {
       process.stdout.write("Team mode: every request needs the token. Open one of these links once (shown only now):\n");
       for (const link of teamLinks(host, port, token)) process.stdout.write(`  ${link}\n`);
     }
+    if (process.env.CAIRN_WARM_UP !== "0") void warmUp(host, port, token).catch(() => undefined);
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
     startServerWatcher();
   });
