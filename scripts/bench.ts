@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { buildWorld } from "./fixtures/world";
 import { benchQueries } from "./bench/queries";
 import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/measure";
-import { startServer, timeSearch } from "./bench/server";
+import { pickCheckpointIds, serverRssMiB, startServer, timePages, timeSearch, warmupRatio } from "./bench/server";
 import { timeMcp } from "./bench/mcp";
 import { timeCommands } from "./bench/commands";
 import { chromiumAvailable, timeNavigation } from "./bench/nav";
@@ -63,13 +63,19 @@ async function main(): Promise<void> {
     const running = await startServer(projectDir, db, { skipBuild: flag("skip-build"), log });
     server.stop = running.stop;
     const queries = benchQueries(world);
-    for (const query of queries) await timeSearch(running.port, query); // warm-up: statements, caches
+    const firstSearches: { q: (typeof queries)[number]; ms: number }[] = [];
+    for (const query of queries) {
+      const timed = await timeSearch(running.port, query); // warm-up: statements, caches
+      if (firstSearches.length < 10) firstSearches.push({ q: query, ms: timed.ms });
+    }
     const samples: number[] = [];
     const serverSamples: number[] = [];
+    const steadySearches: { q: (typeof queries)[number]; ms: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const query of queries) {
         const timed = await timeSearch(running.port, query);
         samples.push(timed.ms);
+        steadySearches.push({ q: query, ms: timed.ms });
         if (timed.serverMs !== null) serverSamples.push(timed.serverMs);
       }
     }
@@ -81,6 +87,9 @@ async function main(): Promise<void> {
         return null;
       });
     } else log("navigation not measured: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)");
+    log("checkpoint and diff pages…");
+    const pages = await timePages(running.port, pickCheckpointIds(db, 12), rounds);
+    const serverRss = serverRssMiB(running.pid);
     await running.stop();
     server.stop = undefined;
 
@@ -126,6 +135,9 @@ async function main(): Promise<void> {
       mcp,
       commands,
       nav,
+      pages,
+      serverRssMiB: serverRss,
+      warmup: warmupRatio(firstSearches, steadySearches),
       rg,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),

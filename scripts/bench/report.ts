@@ -3,6 +3,7 @@ import { cpus, totalmem } from "node:os";
 import type { McpLatency } from "./mcp";
 import type { CommandTiming } from "./commands";
 import type { NavTiming } from "./nav";
+import type { PageTiming } from "./server";
 
 export interface BenchResult {
   scale: number;
@@ -25,6 +26,12 @@ export interface BenchResult {
   commands?: CommandTiming[];
   /** Chromium clicking through the dashboard (click to new page shown); absent in older results. */
   nav?: NavTiming | null;
+  /** Checkpoint and diff pages, whole HTML on this machine; absent in older results. */
+  pages?: { checkpoint: PageTiming; diff: PageTiming };
+  /** Resident memory of the dashboard server after searches and pages; absent in older results. */
+  serverRssMiB?: number | null;
+  /** The first 10 searches after start against the same queries later; absent in older results. */
+  warmup?: { firstMs: number; steadyMs: number; ratio: number; count: number };
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -72,6 +79,24 @@ export function verdicts(r: BenchResult): Verdict[] {
       : { target: "search p95 <= 25 ms (6,000 checkpoints)", measured: `${fmtMs(r.search.p95)} at scale ${r.scale} (target is for scale 1)`, pass: null },
     { target: "indexer peak RSS <= 300 MiB", measured: r.peakRssMiB === null ? "unknown" : `${r.peakRssMiB.toFixed(0)} MiB`, pass: r.peakRssMiB === null ? null : r.peakRssMiB <= 300 },
   ];
+  if (r.pages) {
+    const page = (name: string, t: PageTiming, goal: number): Verdict => ({
+      target: `${name} page p50 <= ${goal} ms (server, ${r.scale === 1 ? "6,000" : `${r.scale * 6},000`} checkpoints)`,
+      measured: `${fmtMs(t.p50)} (p95 ${fmtMs(t.p95)}, first views ${fmtMs(t.firstP50)}; ${t.ids} ids x ${t.samples / t.ids})`,
+      pass: t.p50 <= goal,
+    });
+    list.push(page("checkpoint", r.pages.checkpoint, 50), page("diff", r.pages.diff, 100));
+  }
+  if (r.serverRssMiB !== undefined) {
+    list.push({ target: "server RSS after the run <= 250 MiB", measured: r.serverRssMiB === null ? "unknown" : `${r.serverRssMiB.toFixed(0)} MiB`, pass: r.serverRssMiB === null ? null : r.serverRssMiB <= 250 });
+  }
+  if (r.warmup) {
+    list.push({
+      target: `first ${r.warmup.count} searches after start <= 1.5x steady`,
+      measured: `${fmtMs(r.warmup.firstMs)} vs ${fmtMs(r.warmup.steadyMs)} = ${r.warmup.ratio.toFixed(2)}x`,
+      pass: r.warmup.ratio <= 1.5,
+    });
+  }
   for (const command of r.commands ?? []) {
     list.push({ target: `${command.name} <= 300 ms (wall, new process)`, measured: `${fmtMs(command.p50)} p50 of ${command.runs}${command.ok ? "" : " (failed)"}`, pass: command.ok && command.p50 <= 300 });
   }
