@@ -2,7 +2,7 @@ import "server-only";
 import type { CairnDb } from "../../db/client";
 import { checkpointPage, type CheckpointPageData, type LinkedDocument } from "../queries/checkpoint";
 import { getRecord, type CheckpointRecord } from "../queries/records";
-import { canonicalOrder, CHECKLIST_HOMES, proseOf } from "../render/sections";
+import { canonicalOrder, CHECKLIST_HOMES, proseOf, shownSections } from "../render/sections";
 import { freshnessBanner, LEVEL_LABELS, parseFreshness, type ModifiedComparison } from "../../components/freshness-wording";
 import { ToolInputError } from "./errors";
 import { clipText } from "./page";
@@ -121,11 +121,16 @@ function linkOf(d: LinkedDocument | null) {
   return d ? { id: d.id, title: d.title, path: d.path, kind: d.kind, format: d.format, savedAt: d.savedAt } : null;
 }
 
+/** The sections as the page draws them: each fact once (a sub-section in its own place, cut out of its parent), in the fixed order. */
+function onceEach(sections: CheckpointPageData["sections"]) {
+  return canonicalOrder(shownSections(sections).map(({ section, text }) => ({ ...section, text })));
+}
+
 /** get_checkpoint's answer: the verdict first, then what was verified, what is only claimed, and the sections. */
 export function checkpointView(page: CheckpointPageData, record: CheckpointRecord): CheckpointView {
   const { doc } = page;
   let used = 0;
-  const sections = canonicalOrder(page.sections).map((s) => {
+  const sections = onceEach(page.sections).map((s) => {
     const room = Math.max(0, Math.min(SECTION_BUDGET, SECTIONS_BUDGET - used));
     const { text, clipped } = room > 0 ? clipText(s.text, room, `section clipped: read ${resourceUri(doc.id)} for all of it`) : { text: "", clipped: s.text.length > 0 };
     used += Buffer.byteLength(text, "utf8");
@@ -218,6 +223,6 @@ export function checkpointMarkdown(view: CheckpointView, options: { full?: boole
 export function resourceMarkdown(db: CairnDb, id: string): string {
   const { page, record } = loadCheckpoint(db, id);
   const view = checkpointView({ ...page }, record);
-  const full = canonicalOrder(page.sections).map((s) => ({ heading: s.heading, canonical: s.canonical, text: s.text, clipped: false }));
+  const full = onceEach(page.sections).map((s) => ({ heading: s.heading, canonical: s.canonical, text: s.text, clipped: false }));
   return clipText(checkpointMarkdown({ ...view, sections: full }, { full: true }), 256 * 1024, "clipped at 256 KB").text;
 }
