@@ -32,7 +32,9 @@ export function registerWriteTools(server: McpServer, access: IndexAccess): void
         const db = access.db();
         const { page } = loadCheckpoint(db, args.id);
         const result = await completeCheckpoint(db, page.doc.id, { expectedHash: args.expectedHash });
-        return answer({ ...result }, result.message);
+        // the undo ticket lives in this process only: an agent has no form to use it from
+        const { undo: _undo, ...shown } = result;
+        return answer(shown, result.message);
       }),
   );
 
