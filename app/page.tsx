@@ -14,8 +14,10 @@ import { overviewData } from "@/lib/queries/overview";
 import { loadQueue } from "@/lib/queries/queue";
 import { ARCHIVE_PILE } from "@/lib/queries/shared";
 
-export default async function OverviewPage() {
-  const db = await readDb();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OverviewPage({ searchParams }: Props) {
+  const [db, sp] = await Promise.all([readDb(), searchParams]);
   const data = overviewData(db);
   const queue = await loadQueue(db);
   const { counts } = data;
@@ -51,7 +53,7 @@ export default async function OverviewPage() {
       </div>
 
       <Panel id="queue" title="What to do next" description="each checkpoint in progress and each handoff awaiting review, once, best first">
-        <Queue data={queue} />
+        <Queue data={queue} showAll={sp.queue === "all"} />
       </Panel>
 
       <section aria-label="Needs attention" className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -4,7 +4,10 @@ import type { QueueAction, QueueData, QueueItem } from "@/lib/queries/queue";
 import { formatDate, relativeTime } from "../format";
 import { FreshnessBadge } from "../freshness-badge";
 
-const SHOWN = 12;
+/** The queue's first items; the rest is one link away (`?queue=all`), so the overview stays light at any size. */
+export const SHOWN = 12;
+/** Snoozed and archived items listed before "all of them" is one link away. */
+const SET_ASIDE_SHOWN = 20;
 
 const ACTION: Record<QueueAction, { label: string; href: (id: string) => string; className: string }> = {
   complete: { label: "Complete", href: (id) => `/checkpoints/${id}`, className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100" },
@@ -57,10 +60,12 @@ function Item({ item, snoozeDefault }: { item: QueueItem; snoozeDefault: string 
 }
 
 /** One queue of what to do next: each open checkpoint and handoff awaiting review once, best first. */
-export function Queue({ data }: { data: QueueData }) {
+export function Queue({ data, showAll = false }: { data: QueueData; showAll?: boolean }) {
   const snoozeDefault = nextWeek();
   const first = data.items.slice(0, SHOWN);
   const rest = data.items.slice(SHOWN);
+  const setAside = showAll ? data.setAside : data.setAside.slice(0, SET_ASIDE_SHOWN);
+  const hidden = showAll ? 0 : rest.length + data.setAside.length - setAside.length;
   return (
     <div className="space-y-4">
       {data.items.length === 0 ? (
@@ -70,19 +75,28 @@ export function Queue({ data }: { data: QueueData }) {
           {first.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}
         </ol>
       )}
-      {rest.length > 0 && (
-        <details>
-          <summary className="cursor-pointer text-sm font-medium">Show {rest.length} more</summary>
-          <ol aria-label="More to do" className="mt-3 divide-y divide-stone-100 dark:divide-stone-800">
-            {rest.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}
-          </ol>
-        </details>
+      {showAll && rest.length > 0 && (
+        <ol aria-label="More to do" className="divide-y divide-stone-100 border-t border-stone-100 pt-3 dark:divide-stone-800 dark:border-stone-800">
+          {rest.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}
+        </ol>
+      )}
+      {hidden > 0 && (
+        <p className="text-sm">
+          <Link href="/?queue=all#queue" prefetch={false} className="font-medium">
+            {rest.length > 0 ? `Show ${rest.length} more (${data.items.length} in all)` : `Show all ${data.setAside.length} snoozed and archived`}
+          </Link>
+        </p>
+      )}
+      {showAll && (rest.length > 0 || data.setAside.length > SET_ASIDE_SHOWN) && (
+        <p className="text-sm">
+          <Link href="/#queue">Show the first {SHOWN} only</Link>
+        </p>
       )}
       {data.setAside.length > 0 && (
         <details className="border-t border-stone-100 pt-3 dark:border-stone-800">
           <summary className="cursor-pointer text-sm font-medium">Snoozed and archived ({data.setAside.length})</summary>
           <ul aria-label="Snoozed and archived" className="mt-3 space-y-2">
-            {data.setAside.map((item) => {
+            {setAside.map((item) => {
               const name = item.title ?? item.path;
               return (
                 <li key={item.id} aria-label={name} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
