@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, saveEvents, sections } from "../../db/schema";
+import { readTrackedPaths } from "../git/index-file";
 import { tryGit } from "../git/runner";
 import { fileStem } from "../parse/heuristics/text";
 import { REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
@@ -216,11 +217,16 @@ export interface QueueRow extends CheckpointListRow {
   reviews: number;
 }
 
-/** Which of `paths` git tracks in this repository: one `git ls-files` per repository, through the runner. */
+/**
+ * Which of `paths` git tracks in this repository: read from the index file when it is plainly understood (no
+ * process), else one `git ls-files` through the runner.
+ */
 export async function trackedPaths(repoPath: string, paths: string[]): Promise<Set<string>> {
   // a global checkpoint linked to the repository has an absolute path outside it: git would refuse the whole call
   const inside = paths.filter((p) => p && !isAbsolute(p) && !p.split("/").includes("..")).slice(0, 2000);
   if (inside.length === 0) return new Set();
+  const all = await readTrackedPaths(repoPath);
+  if (all) return new Set(inside.filter((p) => all.has(p)));
   const out = await tryGit(repoPath, ["ls-files", "-z", "--cached", "--", ...inside]);
   return new Set((out ?? "").split("\0").filter(Boolean));
 }
@@ -297,12 +303,15 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
   if (candidates.length === 0) return [];
   const repoIds = [...new Set(candidates.map((c) => c.repositoryId).filter((id): id is number => id !== null))];
 
-  const tracked = new Map<number, Set<string>>();
-  for (const id of repoIds) {
-    const rows = candidates.filter((c) => c.repositoryId === id && c.source === "worktree");
-    const repoPath = rows[0]?.repoPath;
-    tracked.set(id, repoPath ? await trackedPaths(repoPath, rows.map((r) => r.path)) : new Set());
-  }
+  const tracked = new Map<number, Set<string>>(
+    await Promise.all(
+      repoIds.map(async (id): Promise<[number, Set<string>]> => {
+        const rows = candidates.filter((c) => c.repositoryId === id && c.source === "worktree");
+        const repoPath = rows[0]?.repoPath;
+        return [id, repoPath ? await trackedPaths(repoPath, rows.map((r) => r.path)) : new Set()];
+      }),
+    ),
+  );
 
   const savedBy = new Map<string, string>();
   for (const event of db

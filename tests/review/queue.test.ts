@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { addReview } from "../../lib/actions/review";
 import { reviewQueue } from "../../lib/queries/reviews";
+import { gitProcessCount, resetGitProcessCount } from "../../lib/git/runner";
 import { listRecords } from "../../lib/queries/records";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import * as family from "../../scripts/fixtures/families";
@@ -71,7 +72,10 @@ describe("the review queue", () => {
     expect(listRecords(space.db()).find((r) => r.title === "Global notes")?.repo).toBe(repo);
     // the committed in-progress checkpoint that asks nobody for a review, the completed checkpoint, the
     // never-committed PROMPT.md and the untracked checkpoint stay out
+    resetGitProcessCount();
     expect(await queuePaths()).toEqual([HANDOFF, family.htmlCheckpointPath(asking)].sort());
+    // what git tracks is read from the index file: building the queue starts no git process
+    expect(gitProcessCount()).toBe(0);
     const row = (await reviewQueue(space.db())).find((r) => r.path === HANDOFF)!;
     expect(row).toMatchObject({ committed: "tracked", lastReview: null, reviews: 0 });
   });
