@@ -5,7 +5,7 @@
  * transpiling TypeScript. Packages from node_modules stay external and load as they are. Run by
  * `npm ci` / `npm install` (the `prepare` script) and by bin/cairn.mjs whenever a source is newer.
  */
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { readFileSync, rmSync, writeFileSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,7 +47,21 @@ export async function buildCli({ quiet = false } = {}) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const started = Date.now();
-  await build({
+  try {
+    await buildInto(staging, external, quiet);
+  } finally {
+    // esbuild keeps a service process (~100 MiB) alive until stopped: a long-running `cairn serve` must not carry it
+    await stop();
+  }
+  writeFileSync(join(staging, "BUILT"), `${new Date().toISOString()}\n`);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(dirname(outDir), { recursive: true });
+  renameSync(staging, outDir);
+  if (!quiet) process.stderr.write(`cairn: command line compiled into dist/cli in ${Date.now() - started} ms\n`);
+}
+
+function buildInto(staging, external, quiet) {
+  return build({
     entryPoints: { cli: join(projectDir, "lib", "cli.ts") },
     outdir: staging,
     bundle: true,
@@ -63,11 +77,6 @@ export async function buildCli({ quiet = false } = {}) {
     banner: { js: "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);" },
     plugins: [lazyBuiltins],
   });
-  writeFileSync(join(staging, "BUILT"), `${new Date().toISOString()}\n`);
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(dirname(outDir), { recursive: true });
-  renameSync(staging, outDir);
-  if (!quiet) process.stderr.write(`cairn: command line compiled into dist/cli in ${Date.now() - started} ms\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
