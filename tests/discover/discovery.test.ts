@@ -83,7 +83,7 @@ describe("discovery finds what people keep", () => {
     expect(formats.get(".claude/session_state.json")).toBe("data");
   });
 
-  it("finds tracked jacked HTML and checkpoint frontmatter anywhere, by their first bytes, with one git process", async () => {
+  it("finds tracked jacked HTML and checkpoint frontmatter anywhere, by their first bytes, with no git process (tracked paths read from the index file)", async () => {
     writeFiles(repo, {
       "design/plans/cart.html": JACKED("Cart plan"),
       "docs/site/page.html": "<html><head><title>Just a page</title></head><body></body></html>",
@@ -95,7 +95,7 @@ describe("discovery finds what people keep", () => {
     writeFiles(repo, { "notes/untracked.md": FRONTMATTER("Not committed") });
     const scan = await findCandidateFiles(repo, root);
     expect(scan.files.map((f) => `${f.relPath} (${f.origin})`)).toEqual(["design/plans/cart.html (content)", "notes/cart-progress.md (content)"]);
-    expect(scan.cost).toMatchObject({ gitProcesses: 1, sniffed: 5 });
+    expect(scan.cost).toMatchObject({ gitProcesses: 0, sniffed: 5 });
     await indexRoots(space.db(), { roots: [root], home: null });
     expect(titles()).toEqual(["design/plans/cart.html [html] Cart plan", "notes/cart-progress.md [frontmatter-md] Cart progress"]);
   });
