@@ -42,26 +42,48 @@ function encode(column: Encodable, value: unknown): unknown {
   return value === null || value === undefined ? null : column.mapToDriverValue(value);
 }
 
+/** A table's columns by key, read once per table (drizzle builds a new object on every `getTableColumns`). */
+const columnCache = new WeakMap<Table, Record<string, Encodable>>();
+function columnsOf(table: Table): Record<string, Encodable> {
+  let columns = columnCache.get(table);
+  if (!columns) columnCache.set(table, (columns = getTableColumns(table) as unknown as Record<string, Encodable>));
+  return columns;
+}
+
+/** The SQL text for one table and one set of keys, built once (a cold index writes ~100,000 rows of a few shapes). */
+const sqlCache = new WeakMap<Table, Map<string, string>>();
+function sqlFor(table: Table, shape: string, build: () => string): string {
+  let byShape = sqlCache.get(table);
+  if (!byShape) sqlCache.set(table, (byShape = new Map()));
+  let sql = byShape.get(shape);
+  if (sql === undefined) byShape.set(shape, (sql = build()));
+  return sql;
+}
+
 /**
  * `INSERT ... ON CONFLICT(target) DO UPDATE SET` every other given column, like drizzle's
  * `.values(row).onConflictDoUpdate({ target, set: rowWithoutTarget })`: keys whose value is undefined
  * are left out of both, as drizzle leaves them out.
  */
 export function upsert<T extends Table>(db: CairnDb, table: T, row: Record<string, unknown>, targetKey: string): void {
-  const columns = getTableColumns(table) as unknown as Record<string, Encodable>;
+  const columns = columnsOf(table);
   const keys = Object.keys(row).filter((key) => row[key] !== undefined && columns[key]);
-  const names = keys.map((key) => `"${columns[key].name}"`);
-  const target = `"${columns[targetKey].name}"`;
-  const updates = names.filter((name) => name !== target).map((name) => `${name} = excluded.${name}`);
-  const sql = `INSERT INTO "${getTableName(table)}" (${names.join(", ")}) VALUES (${keys.map(() => "?").join(", ")})
+  const sql = sqlFor(table, `upsert\0${targetKey}\0${keys.join("\0")}`, () => {
+    const names = keys.map((key) => `"${columns[key].name}"`);
+    const target = `"${columns[targetKey].name}"`;
+    const updates = names.filter((name) => name !== target).map((name) => `${name} = excluded.${name}`);
+    return `INSERT INTO "${getTableName(table)}" (${names.join(", ")}) VALUES (${keys.map(() => "?").join(", ")})
     ON CONFLICT(${target}) DO ${updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING"}`;
+  });
   statement(db, sql).run(...keys.map((key) => encode(columns[key], row[key])));
 }
 
 /** Plain INSERT of one row (keys with undefined values are left to their defaults). */
 export function insertRow<T extends Table>(db: CairnDb, table: T, row: Record<string, unknown>): void {
-  const columns = getTableColumns(table) as unknown as Record<string, Encodable>;
+  const columns = columnsOf(table);
   const keys = Object.keys(row).filter((key) => row[key] !== undefined && columns[key]);
-  const sql = `INSERT INTO "${getTableName(table)}" (${keys.map((key) => `"${columns[key].name}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`;
+  const sql = sqlFor(table, `insert\0${keys.join("\0")}`, () =>
+    `INSERT INTO "${getTableName(table)}" (${keys.map((key) => `"${columns[key].name}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`,
+  );
   statement(db, sql).run(...keys.map((key) => encode(columns[key], row[key])));
 }
