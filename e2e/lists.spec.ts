@@ -142,7 +142,7 @@ test.describe("repositories", () => {
   test("shows path, worst open freshness and counts, and sorts on every column", async ({ page }) => {
     await page.goto("/repos");
     const table = repositories(page);
-    for (const name of ["Repository", "Path", "Worst open", "Checkpoints", "In progress", "Secrets", "Problems", "Last save"]) {
+    for (const name of ["Repository", "Path", "Stalest in progress", "Checkpoints", "In progress", "Secrets", "Problems", "Last save"]) {
       await expect(table.getByRole("columnheader", { name: new RegExp(`^${name}`) }).getByRole("link"), name).toBeVisible();
     }
     const first = table.getByRole("row").filter({ hasText: "project-001" });

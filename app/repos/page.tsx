@@ -36,7 +36,7 @@ export default async function RepositoriesPage({ searchParams }: Props) {
       <Breadcrumbs items={[{ label: "Overview", href: "/" }, { label: "Repositories" }]} />
       <h1 className="text-2xl font-semibold tracking-tight">Repositories</h1>
       <p className="text-sm text-stone-600 dark:text-stone-400">
-        {plural(repositories.length, "repository", "repositories")}, {DESCRIBED[sort]} ({dir === "asc" ? "ascending" : "descending"}). &ldquo;Worst open&rdquo; is the
+        {plural(repositories.length, "repository", "repositories")}, {DESCRIBED[sort]} ({dir === "asc" ? "ascending" : "descending"}). &ldquo;Stalest in progress&rdquo; is the
         freshness of the stalest checkpoint still in progress.
       </p>
       {repositories.length ? (

@@ -7,7 +7,7 @@ import { SortHeader } from "../sort-header";
 const COLUMNS: { key: RepoListSort; label: string; className?: string }[] = [
   { key: "name", label: "Repository" },
   { key: "path", label: "Path", className: "hidden lg:table-cell" },
-  { key: "freshness", label: "Worst open" },
+  { key: "freshness", label: "Stalest in progress" },
   { key: "checkpoints", label: "Checkpoints", className: "hidden sm:table-cell" },
   { key: "open", label: "In progress" },
   { key: "secrets", label: "Secrets" },
@@ -52,7 +52,7 @@ export function RepositoryTable({
                 <code className="block break-all font-mono text-xs text-stone-500 lg:hidden dark:text-stone-400">{r.path}</code>
               </td>
               <td className={`${td} hidden max-w-[22rem] break-all font-mono text-xs text-stone-600 lg:table-cell dark:text-stone-400`}>{r.path}</td>
-              <td className={td}>{r.worstFreshness ? <FreshnessBadge level={r.worstFreshness} /> : <span className="text-xs text-stone-500 dark:text-stone-400">none open</span>}</td>
+              <td className={td}>{r.worstFreshness ? <FreshnessBadge level={r.worstFreshness} /> : <span className="text-xs text-stone-500 dark:text-stone-400">none in progress</span>}</td>
               <td className={`${td} hidden font-mono text-xs tabular-nums sm:table-cell`}>{r.checkpoints}</td>
               <td className={`${td} font-mono text-xs tabular-nums`}>
                 {r.open ? (

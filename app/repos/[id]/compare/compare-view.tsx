@@ -54,7 +54,7 @@ function TaskList({ tasks, testId }: { tasks: TaskLike[]; testId: string }) {
         <li key={t.text} className="flex gap-2">
           <span aria-hidden className="w-4 text-center">{t.done ? "✓" : "○"}</span>
           <span className={t.done ? "text-stone-600 dark:text-stone-400" : ""}>{t.text}</span>
-          <span className="sr-only">{t.done ? "(done)" : "(open)"}</span>
+          <span className="sr-only">{t.done ? "(done)" : "(to do)"}</span>
         </li>
       ))}
     </ul>
