@@ -45,6 +45,13 @@ export function InputField({ label, name, value, type = "text", placeholder }: {
   );
 }
 
+/** The value a field was rendered with (before anyone touched it). */
+function renderedValue(element: HTMLInputElement | HTMLSelectElement): string {
+  if (element instanceof HTMLInputElement) return element.defaultValue;
+  const chosen = Array.from(element.options).find((option) => option.defaultSelected) ?? element.options[0];
+  return chosen?.value ?? "";
+}
+
 /** Text and date fields wait for a pause in typing; a choice in a list applies at once. */
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -88,12 +95,22 @@ export function FilterForm({
   const [pending, startTransition] = useTransition();
   const shown = JSON.stringify(values);
 
+  const hydrated = useRef(false);
   // the page changed under the form (Back, Forward, a Clear link): show its filters, except in the field being typed in
   useEffect(() => {
     const current = JSON.parse(shown) as Record<string, string | undefined>;
-    for (const element of Array.from(form.current?.elements ?? [])) {
+    const fields = Array.from(form.current?.elements ?? []).filter(
+      (element): element is HTMLInputElement | HTMLSelectElement =>
+        (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.type !== "hidden" && !!element.name,
+    );
+    if (!hydrated.current) {
+      hydrated.current = true;
+      // a choice made before the page's script ran (a slow machine, a quick hand) is applied, not undone
+      if (fields.some((element) => element.value !== renderedValue(element))) apply();
+      return;
+    }
+    for (const element of fields) {
       // a filter left out of the URL is empty (JSON drops the undefined ones)
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || element.type === "hidden" || !element.name) continue;
       if (element === document.activeElement && element instanceof HTMLInputElement) continue;
       element.value = current[element.name] ?? "";
     }

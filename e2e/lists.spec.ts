@@ -78,6 +78,22 @@ test.describe("all checkpoints: sorting", () => {
 });
 
 test.describe("all checkpoints: filters apply as they change", () => {
+  test("a choice made before the page's script has run is applied, not undone", async ({ page }) => {
+    // hold the page's scripts back until the choice is made, as on a slow machine
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/checkpoints", { waitUntil: "commit" });
+    await filters(page).getByLabel("Status").selectOption("in-progress");
+    release();
+    await expect(page).toHaveURL(/status=in-progress/);
+    await expect(filters(page).getByLabel("Status")).toHaveValue("in-progress");
+    for (const status of await column(checkpoints(page), "Status")) expect(status).toMatch(/^in.progress$/);
+  });
+
   test("a choice changes the URL and the rows at once, with no button; Back and reload restore the view", async ({ page }) => {
     await page.goto("/checkpoints?sort=title&dir=asc");
     await expect(filters(page).getByRole("button", { name: "Apply filters" })).toHaveCount(0);
