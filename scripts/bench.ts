@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N]`
+ * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N] [--world DIR]`
+ *
+ * `--world DIR` builds the world in DIR once and reuses it on later runs (DIR/world.json), so a before/after
+ * comparison measures the same files and skips the generation.
  *
  * Builds a world with the project's own generator (200 repositories x scale, about 30 documents each)
  * in a temporary folder, then measures in one run: the baseline (read every candidate file + one
@@ -13,7 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildWorld } from "./fixtures/world";
+import { buildWorld, type World } from "./fixtures/world";
 import { benchQueries } from "./bench/queries";
 import { baseline, indexChild, percentile, rgInstalled, rgOnce } from "./bench/measure";
 import { pickCheckpointIds, serverRssMiB, startServer, timePages, timeSearch, warmupRatio } from "./bench/server";
@@ -31,6 +34,18 @@ function option(name: string, fallback: number): number {
   return value;
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
+function worldDir(): string | null {
+  const i = process.argv.indexOf("--world");
+  return i >= 0 && process.argv[i + 1] ? resolve(process.argv[i + 1]) : null;
+}
+/** A world built earlier in DIR (its description in DIR/world.json), or a new one, described there for next time. */
+function reusableWorld(dir: string | null, build: () => World): World {
+  const file = dir ? join(dir, "world.json") : null;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as World;
+  const world = build();
+  if (file) writeFileSync(file, JSON.stringify(world));
+  return world;
+}
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 async function main(): Promise<void> {
@@ -43,9 +58,9 @@ async function main(): Promise<void> {
   const resultsDir = join(projectDir, "tmp", "bench-results");
   const server: { stop?: () => Promise<void> } = {};
   try {
-    log(`building ${repositories} repositories in ${dir} (about ${repositories * 30} documents)…`);
+    log(`building (or reusing) ${repositories} repositories in ${worldDir() ?? dir} (about ${repositories * 30} documents)…`);
     const started = performance.now();
-    const world = buildWorld(join(dir, "world"), { repositories, htmlCheckpoints: 22 });
+    const world = reusableWorld(worldDir(), () => buildWorld(join(worldDir() ?? dir, "world"), { repositories, htmlCheckpoints: 22 }));
     const worldMs = performance.now() - started;
     log(`world built in ${(worldMs / 1000).toFixed(1)} s`);
 
