@@ -7,7 +7,8 @@ import { Panel } from "@/components/panel";
 import { StatusBadge } from "@/components/status-badge";
 import { VerdictBadge } from "@/components/verdict-badge";
 import { readDb } from "@/lib/queries/db";
-import { recentReviews, reviewQueue } from "@/lib/queries/reviews";
+import { reviewQueue } from "@/lib/queries/review-queue";
+import { recentReviews } from "@/lib/queries/reviews";
 
 export const metadata: Metadata = { title: "Reviews" };
 

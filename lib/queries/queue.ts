@@ -4,13 +4,15 @@ import "server-only";
  * awaiting review appears once, ranked, with one suggested action and one sentence. Pinned items
  * lead; archived and snoozed ones are set aside (listed apart, with undo).
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { parseFreshness } from "../../components/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
-import { reviewQueue } from "./reviews";
+import { allRows } from "./raw-rows";
+import { reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate, statusCondition } from "./shared";
 
 export { QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
@@ -53,31 +55,48 @@ function compare(a: QueueItem, b: QueueItem): number {
   );
 }
 
+/** What a queue item is built from: the checkpoint, its repository and the save that supersedes it (when there is one). */
+const successor = alias(documents, "successor");
+const rowFields = {
+  id: documents.id,
+  title: documents.title,
+  path: documents.path,
+  format: documents.format,
+  branch: documents.branch,
+  savedAt: documents.savedAt,
+  level: documents.freshnessLevel,
+  freshness: documents.freshness,
+  supersededBy: documents.supersededBy,
+  repoId: repositories.id,
+  repoName: repositories.name,
+  repoPath: repositories.path,
+  successorId: successor.id,
+  successorTitle: successor.title,
+  successorSavedAt: successor.savedAt,
+};
+
+/** The rows `where` picks; `name` the shape of the condition (its statement is written once), `values` its placeholders. */
+function queueRows(db: CairnDb, name: string, where: () => SQL | undefined, values: Record<string, unknown>) {
+  const query = () =>
+    db
+      .select(rowFields)
+      .from(documents)
+      .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+      .leftJoin(successor, eq(successor.id, documents.supersededBy))
+      .where(where());
+  return allRows(db, query, rowFields, { name: `queue:${name}`, values });
+}
+
+const openCheckpoints = (repo: boolean) => () =>
+  and(eq(documents.kind, "checkpoint"), notDuplicate, isNull(documents.aliasOf), statusCondition("in-progress"), repo ? eq(repositories.path, sql.placeholder("repo")) : undefined);
+
 /** The queue, best first, and what the user set aside. `repo` limits it to one repository (its absolute path). */
 export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Date } = {}): Promise<QueueData> {
   const now = options.now ?? new Date();
   const repoPath = options.repo?.replace(/\/+$/, "");
-  const rows = db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      path: documents.path,
-      format: documents.format,
-      branch: documents.branch,
-      savedAt: documents.savedAt,
-      level: documents.freshnessLevel,
-      freshness: documents.freshness,
-      supersededBy: documents.supersededBy,
-      repoId: repositories.id,
-      repoName: repositories.name,
-      repoPath: repositories.path,
-    })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(and(eq(documents.kind, "checkpoint"), notDuplicate, isNull(documents.aliasOf), statusCondition("in-progress"), repoPath ? eq(repositories.path, repoPath) : undefined))
-    .all();
+  const rows = queueRows(db, repoPath ? "open-in-repo" : "open", openCheckpoints(!!repoPath), { repo: repoPath });
   // handoffs are written for someone else: those awaiting review ask for one (a committed checkpoint is just saved work)
-  // asks git which handoffs are committed: once per change of the database, not on every page view
+  // what git tracks is read once per change of the database, not on every page view
   const awaitingAll = await memoUntilChange(db, "queue:handoffs-awaiting-review", () => reviewQueue(db, { formats: ["handoff"] }));
   const reviews = awaitingAll.filter((row) => !repoPath || row.repoPath === repoPath);
   const awaiting = new Map(reviews.map((row) => [row.id, row]));
@@ -85,37 +104,16 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
   // handoffs awaiting review that are not "in progress" by status (snapshots) join the open checkpoints
   const missing = reviews.filter((row) => !byId.has(row.id)).map((row) => row.id);
   if (missing.length > 0) {
-    for (const row of db
-      .select({
-        id: documents.id, title: documents.title, path: documents.path, format: documents.format, branch: documents.branch,
-        savedAt: documents.savedAt, level: documents.freshnessLevel, freshness: documents.freshness, supersededBy: documents.supersededBy,
-        repoId: repositories.id, repoName: repositories.name, repoPath: repositories.path,
-      })
-      .from(documents)
-      .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-      .where(inArray(documents.id, missing.slice(0, 900)))
-      .all()) {
-      byId.set(row.id, row);
-    }
+    const among = () => sql`${documents.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`;
+    for (const row of queueRows(db, "among", among, { ids: JSON.stringify(missing) })) byId.set(row.id, row);
   }
-  const successors = [...byId.values()].map((row) => row.supersededBy).filter((id): id is string => !!id);
-  const successorRows = new Map(
-    successors.length === 0
-      ? []
-      : db
-          .select({ id: documents.id, title: documents.title, savedAt: documents.savedAt })
-          .from(documents)
-          .where(inArray(documents.id, [...new Set(successors)].slice(0, 900)))
-          .all()
-          .map((row) => [row.id, row]),
-  );
   const marks = allMarks(db);
 
   const items: QueueItem[] = [];
   const setAside: QueueItem[] = [];
   for (const row of byId.values()) {
     const review = awaiting.get(row.id);
-    const successor = row.supersededBy ? successorRows.get(row.supersededBy) ?? null : null;
+    const successor = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
     const decision = decide(
       {
         freshness: parseFreshness(row.freshness),

@@ -3,7 +3,7 @@ import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { addReview } from "../../lib/actions/review";
-import { reviewQueue } from "../../lib/queries/reviews";
+import { reviewQueue } from "../../lib/queries/review-queue";
 import { gitProcessCount, resetGitProcessCount } from "../../lib/git/runner";
 import { listRecords } from "../../lib/queries/records";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
