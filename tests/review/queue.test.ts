@@ -134,6 +134,25 @@ describe("the review queue", () => {
   });
 });
 
+describe("what git tracks, remembered", () => {
+  it("asks git once while the index file is unchanged, and again once it changes", async () => {
+    writeFiles(repo, { [HANDOFF]: family.handoff(facts(), repo) });
+    commitAll(repo, "chore(checkpoint): 2026-11-22 16:00 - hand over", new Date("2026-11-22T16:01:00Z"));
+    await index();
+    // a split index is left to git: the reader cannot vouch for it
+    git(repo, ["config", "core.splitIndex", "true"]);
+    resetGitProcessCount();
+    expect(await queuePaths()).toEqual([HANDOFF]);
+    expect(gitProcessCount()).toBe(1);
+    expect(await queuePaths()).toEqual([HANDOFF]);
+    expect(gitProcessCount()).toBe(1);
+    // the handoff leaves the index (nothing re-indexed): the next view sees it
+    git(repo, ["rm", "-q", "--cached", HANDOFF]);
+    expect(await queuePaths()).toEqual([]);
+    expect(gitProcessCount()).toBe(2);
+  });
+});
+
 describe("what asks for a review", () => {
   it("a status, a heading or a sentence that asks for one; a checkpoint that merely mentions reviews does not", async () => {
     const ask = (slug: string, extraHtml: string, status: "in-progress" | "completed" = "in-progress") => {
