@@ -48,8 +48,18 @@ type Cache = Map<string, CairnDb>;
 const globalCache = globalThis as unknown as { __cairnDbs?: Cache };
 const cache: Cache = (globalCache.__cairnDbs ??= new Map());
 
+export interface OpenOptions {
+  /**
+   * Map up to this many bytes of the file into memory (default 0, none). Only for a process that ends after
+   * one command: each query then reads pages in place instead of copying every page through a read call
+   * (three scans of a 6,000-document database: ~16 ms of CPU instead of ~45 ms), but every page touched
+   * stays in the process's resident memory while it lives. The first open of a file decides.
+   */
+  mmapBytes?: number;
+}
+
 /** The one client: opened once per file per process, migrated on first use. */
-export function getDb(path: string = defaultDbPath()): CairnDb {
+export function getDb(path: string = defaultDbPath(), options: OpenOptions = {}): CairnDb {
   const key = resolve(/* turbopackIgnore: true */ path);
   const existing = cache.get(key);
   if (existing) return existing;
@@ -59,10 +69,10 @@ export function getDb(path: string = defaultDbPath()): CairnDb {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  // memory bounded whatever the database's size: a 32 MiB page cache, no memory map (every mapped page a
-  // full scan touches stays in the process's resident memory: 256 MiB of it at 60,000 documents)
+  // memory bounded whatever the database's size: a 32 MiB page cache, no memory map unless asked (every
+  // mapped page a full scan touches stays in the process's resident memory: 256 MiB of it at 60,000 documents)
   sqlite.pragma("cache_size = -32768");
-  sqlite.pragma("mmap_size = 0");
+  sqlite.pragma(`mmap_size = ${Math.max(0, Math.floor(options.mmapBytes ?? 0))}`);
   const db = drizzle(sqlite, { schema }) as CairnDb;
   if (!hasNewestMigration(sqlite)) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   cache.set(key, db);

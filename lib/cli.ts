@@ -24,7 +24,7 @@ program
   .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
   .option("--json", "print the summary as JSON on stdout")
   .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
-    const { db } = openDb(opts);
+    const { db } = openDb(opts, { longRunning: true });
     const roots = chooseRoots(db, opts.root, process.cwd());
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");

@@ -7,9 +7,16 @@ export interface DbOption {
   db?: string;
 }
 
-export function openDb(opts: DbOption): { db: CairnDb; path: string } {
+/** The database file mapped for a command that reads and ends (list, search, queue, resume, …): 256 MiB at most. */
+const SHORT_COMMAND_MMAP = 256 * 1024 * 1024;
+
+/**
+ * The command's database. A command that ends once answered reads it through a memory map (pages read in
+ * place, no copy per page); a long one (`index`, whose resident memory is a target) passes `longRunning`.
+ */
+export function openDb(opts: DbOption, { longRunning = false }: { longRunning?: boolean } = {}): { db: CairnDb; path: string } {
   const path = resolve(opts.db ?? defaultDbPath());
-  return { db: getDb(path), path };
+  return { db: getDb(path, { mmapBytes: longRunning ? 0 : SHORT_COMMAND_MMAP }), path };
 }
 
 export function envRoots(): string[] {

@@ -10,6 +10,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../db/client";
+import { openDb } from "../../lib/cli/options";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "db", "migrations");
@@ -52,5 +53,15 @@ describe("opening the database", () => {
     expect(db.$client.prepare("SELECT count(*) AS n FROM documents").get()).toEqual({ n: 0 });
     closeDb(space.dbPath);
     expect(applied(space.dbPath)).toBe(journal().entries.length);
+  });
+
+  it("maps the file for a command that reads and ends, never for the server or a long index run", () => {
+    const mapped = (db: ReturnType<typeof getDb>) => db.$client.pragma("mmap_size", { simple: true });
+    expect(mapped(getDb(space.dbPath))).toBe(0);
+    closeDb(space.dbPath);
+    expect(mapped(openDb({ db: space.dbPath }).db)).toBeGreaterThan(0);
+    closeDb(space.dbPath);
+    expect(mapped(openDb({ db: space.dbPath }, { longRunning: true }).db)).toBe(0);
+    closeDb(space.dbPath);
   });
 });
