@@ -54,6 +54,14 @@ export async function runServe(opts: { port: string; host: string; db?: string; 
     CAIRN_INDEX_AT_START: opts.index ? "1" : "0",
     CAIRN_ROOTS: envRoots().join(":"),
   };
+  // the compiled command line runs the server itself: no second Node process, no TypeScript compiled at
+  // start (the tsx fallback runs with the react-server condition, which Next must not see: it starts one)
+  if (!process.execArgv.some((arg) => arg.includes("react-server"))) {
+    Object.assign(process.env, env);
+    process.chdir(projectDir); // where the separate server process ran
+    const { runServer } = await import("../server/main");
+    return runServer();
+  }
   const child = spawn(process.execPath, ["--import", "tsx", join(projectDir, "lib", "server", "main.ts")], {
     cwd: projectDir,
     env,

@@ -1,51 +1,18 @@
-import { createServer, request } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import next from "next";
 import { getDb } from "../../db/client";
 import { buildGuardConfig, guardRequest } from "./guard";
 import { canonicalBindHost, machineNames, parseAllowedHostsEnv, requiresToken } from "./hosts";
 import { startBackgroundIndex } from "../index/run";
 import { startServerWatcher } from "./watch";
+import { createWarmUp } from "./warm-up";
 
-const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-/**
- * What a first search pays once (Next loading the route, the filter columns read into memory, SQLite's
- * FTS pages, the code compiled hot) is paid at boot instead, in the background, through the server's
- * own front door (guard and token included). Words, a phrase, a prefix, a filter, a trace and a sha.
- */
-const WARM_SEARCHES = ["checkpoint", "test fix", '"next steps"', "auth*", "decisions:api status:in-progress", "file:README.md", "0a1b2c3", "zzqx"];
-const WARM_ROUNDS = 3;
-
-function warmRequest(address: string, port: number, path: string, token: string | null): Promise<void> {
-  return new Promise((resolvePromise) => {
-    const req = request(
-      { host: address, port, path, method: "GET", headers: { host: `localhost:${port}`, ...(token ? { authorization: `Bearer ${token}` } : {}) }, timeout: 30_000 },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolvePromise());
-        res.on("error", () => resolvePromise());
-      },
-    );
-    req.on("error", () => resolvePromise());
-    req.on("timeout", () => req.destroy());
-    req.end();
-  });
-}
-
-async function warmUp(bindHost: string, port: number, token: string | null): Promise<void> {
-  const bound = canonicalBindHost(bindHost);
-  const address = bound === "0.0.0.0" ? "127.0.0.1" : bound === "[::]" ? "::1" : bound.replace(/^\[(.*)\]$/, "$1");
-  for (let round = 0; round < WARM_ROUNDS; round++) {
-    for (const q of WARM_SEARCHES) {
-      await warmRequest(address, port, `/api/search?${new URLSearchParams({ q })}`, token);
-      // give way to any real request waiting
-      await new Promise((resolveTick) => setImmediate(resolveTick));
-    }
-  }
-}
+// run by the compiled command line (dist/cli, told where the project is) or from source, two folders up
+const projectDir = process.env.CAIRN_PROJECT_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The links printed in team mode: one per name this machine is reachable by. */
 function teamLinks(bindHost: string, port: number, token: string): string[] {
@@ -54,7 +21,25 @@ function teamLinks(bindHost: string, port: number, token: string): string[] {
   return [...new Set(names)].map((name) => `http://${name}:${port}/?token=${token}`);
 }
 
-async function main(): Promise<void> {
+/**
+ * The configuration the build wrote (what `next start` would find by compiling next.config.ts), handed
+ * to Next as its standalone servers do: the server then never loads the TypeScript compiler (Next's
+ * native SWC binding and its threads, ~25 MiB resident) to read a file whose result is already there.
+ */
+function useBuiltConfig(): void {
+  if (process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
+  try {
+    const files = JSON.parse(readFileSync(resolve(projectDir, process.env.CAIRN_DIST_DIR ?? ".next", "required-server-files.json"), "utf8")) as { config?: object };
+    if (files.config) process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(files.config);
+  } catch {
+    /* no build output to read: Next reads next.config.ts itself */
+  }
+}
+
+/** Starts the dashboard server in this process; it runs until SIGTERM or SIGINT. */
+export async function runServer(): Promise<void> {
+  // source maps (switched on by tsx when run from source) would keep every Next chunk's map in memory
+  process.setSourceMapsEnabled(false);
   const host = process.env.CAIRN_HOST ?? "127.0.0.1";
   const port = Number(process.env.CAIRN_PORT ?? 3000);
   const dbPath = process.env.CAIRN_DB!;
@@ -67,10 +52,13 @@ async function main(): Promise<void> {
   delete process.env.CAIRN_TOKEN;
   const guard = buildGuardConfig(host, port, parseAllowedHostsEnv(process.env.CAIRN_ALLOWED_HOSTS), token);
 
+  useBuiltConfig();
   const app = next({ dev: false, dir: projectDir, hostname: host, port });
   await app.prepare();
+  delete process.env.__NEXT_PRIVATE_STANDALONE_CONFIG; // read once at prepare; git and the helpers need not carry it
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => {
+  const warmUp = process.env.CAIRN_WARM_UP !== "0" ? createWarmUp() : null;
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     try {
       if (!guardRequest(req, res, guard)) return;
     } catch {
@@ -79,6 +67,11 @@ async function main(): Promise<void> {
       return;
     }
     void handle(req, res);
+  };
+  const server = createServer((req, res) => {
+    const wait = warmUp?.waitFor(req);
+    if (wait) void wait.then(() => serve(req, res));
+    else serve(req, res);
   });
   server.once("error", (error: NodeJS.ErrnoException) => {
     const why =
@@ -98,9 +91,10 @@ async function main(): Promise<void> {
       process.stdout.write("Team mode: every request needs the token. Open one of these links once (shown only now):\n");
       for (const link of teamLinks(host, port, token)) process.stdout.write(`  ${link}\n`);
     }
-    if (process.env.CAIRN_WARM_UP !== "0") void warmUp(host, port, token).catch(() => undefined);
+    const warmed = warmUp ? warmUp.run(host, port, token).catch(() => undefined) : Promise.resolve();
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
-    startServerWatcher();
+    // the live watcher's set-up (200 repositories: thousands of watches) would slow the first searches
+    void warmed.then(() => startServerWatcher());
   });
   const stop = () => {
     server.close(() => process.exit(0));
@@ -112,7 +106,10 @@ async function main(): Promise<void> {
   process.on("SIGINT", stop);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`cairn serve: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// run directly (`node --import tsx lib/server/main.ts`)
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runServer().catch((error: unknown) => {
+    process.stderr.write(`cairn serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
