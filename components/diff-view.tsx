@@ -1,40 +1,10 @@
 import type { FileDiff, FileStat } from "../lib/derive/freshness";
-import { classifyPatch, countLines, statusWord, type DiffLineKind } from "./diff-lines";
-
-const LINE_STYLES: Record<DiffLineKind, string> = {
-  add: "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200",
-  del: "bg-rose-50 text-rose-900 dark:bg-rose-950/60 dark:text-rose-200",
-  hunk: "bg-sky-50 text-sky-800 dark:bg-sky-950/60 dark:text-sky-300",
-  meta: "text-stone-500 dark:text-stone-400",
-  note: "text-stone-500 italic dark:text-stone-400",
-  context: "",
-};
+import { countLines, statusWord } from "./diff-lines";
+import { Patch } from "./diff-patch";
 
 /** Files whose diff is at most this many lines start open. */
 const OPEN_LINES = 300;
 const OPEN_FILES = 12;
-
-function Patch({ patch }: { patch: string }) {
-  const lines = classifyPatch(patch);
-  if (lines.length === 0) return <p className="px-3 py-2 text-sm text-stone-500 dark:text-stone-400">No textual change (mode or rename only).</p>;
-  return (
-    <pre className="overflow-x-auto text-xs leading-5">
-      <code className="block min-w-max font-mono">
-        {lines.map((line, i) => (
-          <span key={i} className={`flex ${LINE_STYLES[line.kind]}`} data-kind={line.kind}>
-            <span aria-hidden className="w-10 shrink-0 select-none border-r border-stone-200 pr-1 text-right text-stone-400 dark:border-stone-800 dark:text-stone-600">
-              {line.oldLine ?? ""}
-            </span>
-            <span aria-hidden className="w-10 shrink-0 select-none border-r border-stone-200 pr-1 text-right text-stone-400 dark:border-stone-800 dark:text-stone-600">
-              {line.newLine ?? ""}
-            </span>
-            <span className="whitespace-pre pl-2 pr-4">{line.text || " "}</span>
-          </span>
-        ))}
-      </code>
-    </pre>
-  );
-}
 
 /**
  * One collapsible block per file (`<details>`), +/- lines coloured and kept as text (React escapes
