@@ -198,17 +198,24 @@ export class RepoFacts {
   head(): Promise<HeadState> {
     this.headAnswer ??= (async () => {
       const snapshot = await this.statusSnapshot();
-      if (snapshot) return snapshot.head;
-      const [symbolic, sha] = await Promise.all([
-        tryGit(this.cwd, ["symbolic-ref", "--quiet", "HEAD"]),
-        tryGit(this.cwd, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
-      ]);
-      const refName = symbolic?.trim() ?? "";
-      const currentBranch = refName.startsWith("refs/heads/") ? refName.slice("refs/heads/".length) : null;
-      const headSha = sha?.trim() ?? "";
-      return { currentBranch, detached: currentBranch === null && isFullSha(headSha), headSha: isFullSha(headSha) ? headSha : null };
+      return snapshot ? snapshot.head : this.headWithoutStatus();
     })();
     return this.headAnswer;
+  }
+
+  /**
+   * Current branch and HEAD commit from two small processes, without `git status` (which reads the whole
+   * work tree): for a caller that needs HEAD alone (the diff page), or a bare clone.
+   */
+  async headWithoutStatus(): Promise<HeadState> {
+    const [symbolic, sha] = await Promise.all([
+      tryGit(this.cwd, ["symbolic-ref", "--quiet", "HEAD"]),
+      tryGit(this.cwd, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
+    ]);
+    const refName = symbolic?.trim() ?? "";
+    const currentBranch = refName.startsWith("refs/heads/") ? refName.slice("refs/heads/".length) : null;
+    const headSha = sha?.trim() ?? "";
+    return { currentBranch, detached: currentBranch === null && isFullSha(headSha), headSha: isFullSha(headSha) ? headSha : null };
   }
 
   /** `git status --short` entries now; null without a work tree. */

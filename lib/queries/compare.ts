@@ -4,7 +4,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, sections, tasks } from "../../db/schema";
 import { compareShas, type ShaComparison } from "../derive/freshness";
-import { errorMessage, repositoryAt } from "./repository-at";
+import { errorMessage, pageFactsAt } from "./repository-at";
 import { notDuplicate } from "./shared";
 
 export interface CompareOption {
@@ -60,7 +60,7 @@ async function commitsBetween(repoPath: string, a: CompareSide, b: CompareSide):
   const missing = [!a.headSha ? "A" : null, !b.headSha ? "B" : null].filter((s): s is "A" | "B" => s !== null);
   if (missing.length > 0 || !a.headSha || !b.headSha) return { kind: "missing-sha", sides: missing };
   if (a.headSha === b.headSha) return { kind: "same-commit", sha: a.headSha };
-  const found = await repositoryAt(repoPath);
+  const found = await pageFactsAt(repoPath);
   if (found === "gone") return { kind: "unavailable", reason: "The repository is no longer on disk." };
   if (found === "not-a-repository") return { kind: "unavailable", reason: "The folder is no longer a git repository." };
   try {

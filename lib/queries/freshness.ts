@@ -8,7 +8,7 @@ import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
 import type { RefTip } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
 import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
-import { errorMessage, repositoryAt } from "./repository-at";
+import { errorMessage, pageFactsAt } from "./repository-at";
 import { documentWithRepository } from "./shared";
 
 export interface DiffCheckpoint {
@@ -134,11 +134,10 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
     outcome: { kind: "no-repository" },
   };
   if (!repo) return data;
-  const found = await repositoryAt(repo.path);
+  const found = await pageFactsAt(repo.path);
   if (found === "gone") return { ...data, outcome: { kind: "repository-gone" } };
   if (found === "not-a-repository") return { ...data, outcome: { kind: "not-a-repository" } };
-  const { facts } = found;
-  const [head, refs] = await Promise.all([facts.head(), facts.refs()]);
+  const { head, refs } = found;
   data.currentBranch = head.currentBranch;
   if (!head.headSha) return { ...data, outcome: { kind: "no-commits" } };
 

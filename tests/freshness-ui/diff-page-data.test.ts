@@ -2,7 +2,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, repositories, sections, tasks, type NewDocumentRow } from "../../db/schema";
 import { makeTempDir, plainGit, removeTempDirs, TestRepo } from "../../lib/git/test-repo";
+import { gitProcessCount, resetGitProcessCount } from "../../lib/git/runner";
 import { loadComparePage, loadDiffPage, type DiffPageData } from "../../lib/queries/freshness";
+import { forgetPageFacts } from "../../lib/queries/repository-at";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 let space: TempSpace;
@@ -145,5 +147,43 @@ describe("the compare page's data", () => {
     const missing = await loadComparePage(db, repoId, ids.byTime, ids.bySha);
     expect(missing?.commits).toEqual({ kind: "missing-sha", sides: ["A"] });
     expect(await loadComparePage(db, repoId, "ffffffffffffffff")).toMatchObject({ a: null, b: null, commits: null });
+  });
+});
+
+describe("the diff page when the repository moves", () => {
+  it("starts no git process for an unchanged repository, and follows new commits, branches and dirty files", async () => {
+    const moving = TestRepo.create();
+    const saved = moving.commit("feat: saved here", { "a.txt": "a\n" });
+    moving.commit("feat: after the save", { "a.txt": "a\nb\n" });
+    const db = space.db();
+    const repoId = db.insert(repositories).values({ path: moving.dir, name: "moving", currentBranch: "main" }).returning({ id: repositories.id }).get().id;
+    const id = "a0000000000000ff";
+    db.insert(documents).values(doc(id, repoId, { headShaRaw: saved, headSha: saved, branch: "main", savedAt: "2026-01-01T00:01:30Z" })).run();
+    forgetPageFacts();
+
+    expect(diffOf(await loadDiffPage(db, id, {})).commits.map((c) => c.subject)).toEqual(["feat: after the save"]);
+    resetGitProcessCount();
+    const again = await loadDiffPage(db, id, {});
+    expect(gitProcessCount()).toBe(0);
+    expect(diffOf(again).commits).toHaveLength(1);
+
+    // an uncommitted change is not part of the diff: still nothing to ask git
+    moving.write("dirty.txt", "not committed\n");
+    resetGitProcessCount();
+    expect(diffOf(await loadDiffPage(db, id, {})).toSha).toBe(moving.sha("HEAD"));
+    expect(gitProcessCount()).toBe(0);
+
+    const newer = moving.commit("feat: newer still", { "b.txt": "b\n" });
+    const moved = await loadDiffPage(db, id, {});
+    expect(diffOf(moved).toSha).toBe(newer);
+    expect(diffOf(moved).commits.map((c) => c.subject)).toEqual(["feat: newer still", "feat: after the save"]);
+
+    moving.git("checkout", "-q", "-b", "elsewhere");
+    const branched = await loadDiffPage(db, id, {});
+    expect(branched?.currentBranch).toBe("elsewhere");
+    expect(branched?.branchTarget).toEqual({ name: "main", state: "available", tipSha: newer });
+
+    moving.git("branch", "-q", "-D", "main");
+    expect((await loadDiffPage(db, id, {}))?.branchTarget).toEqual({ name: "main", state: "gone", tipSha: null });
   });
 });
