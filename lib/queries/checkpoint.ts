@@ -15,7 +15,7 @@ import {
   type SectionRow,
   type TaskRow,
 } from "../../db/schema";
-import { completedInCairnSql } from "./shared";
+import { completedInCairnSql, preparedQuery } from "./shared";
 
 /** A document another one points at, as much as a link needs. */
 export type LinkedDocument = Pick<DocumentRow, "id" | "title" | "path" | "kind" | "format" | "savedAt">;
@@ -84,27 +84,31 @@ const normalisePath = (p: string) => p.replace(/^\.\//, "");
 function neighbour(db: CairnDb, doc: DocumentRow, direction: "previous" | "next", scope: "lineage" | "branch" = "lineage"): LinkedDocument | null {
   const byLineage = scope === "lineage" && !!doc.lineage;
   if (!doc.repositoryId || !doc.savedAt || (!byLineage && !doc.branch)) return null;
-  const before = direction === "previous";
-  const order = before ? [desc(documents.savedAt), desc(documents.id)] : [asc(documents.savedAt), asc(documents.id)];
-  const time = before
-    ? or(lt(documents.savedAt, doc.savedAt), and(eq(documents.savedAt, doc.savedAt), lt(documents.id, doc.id)))
-    : or(gt(documents.savedAt, doc.savedAt), and(eq(documents.savedAt, doc.savedAt), gt(documents.id, doc.id)));
-  return (
-    db
+  const query = preparedQuery(db, `neighbour:${direction}:${byLineage ? "lineage" : "branch"}`, () => {
+    const before = direction === "previous";
+    const savedAt = sql.placeholder("savedAt");
+    const id = sql.placeholder("id");
+    const order = before ? [desc(documents.savedAt), desc(documents.id)] : [asc(documents.savedAt), asc(documents.id)];
+    const time = before
+      ? or(lt(documents.savedAt, savedAt), and(eq(documents.savedAt, savedAt), lt(documents.id, id)))
+      : or(gt(documents.savedAt, savedAt), and(eq(documents.savedAt, savedAt), gt(documents.id, id)));
+    return db
       .select(linkColumns)
       .from(documents)
       .where(
         and(
-          eq(documents.repositoryId, doc.repositoryId),
-          byLineage ? eq(documents.lineage, doc.lineage as string) : eq(documents.branch, doc.branch as string),
-          eq(documents.kind, doc.kind),
+          eq(documents.repositoryId, sql.placeholder("repositoryId")),
+          byLineage ? eq(documents.lineage, sql.placeholder("line")) : eq(documents.branch, sql.placeholder("line")),
+          eq(documents.kind, sql.placeholder("kind")),
           time,
         ),
       )
       .orderBy(...order)
       .limit(1)
-      .get() ?? null
-  );
+      .prepare();
+  });
+  const line = byLineage ? doc.lineage : doc.branch;
+  return query.get({ repositoryId: doc.repositoryId, line, kind: doc.kind, savedAt: doc.savedAt, id: doc.id }) ?? null;
 }
 
 /** The next save on the branch when it belongs to another piece of work (else the lineage's next covers it). */
@@ -112,21 +116,42 @@ function newerOnBranch(db: CairnDb, doc: DocumentRow): LinkedDocument | null {
   if (!doc.lineage) return null;
   const next = neighbour(db, doc, "next", "branch");
   if (!next) return null;
-  const lineage = db.select({ lineage: documents.lineage }).from(documents).where(eq(documents.id, next.id)).get()?.lineage;
+  const lineage = queries(db).lineage.get({ id: next.id })?.lineage;
   return lineage === doc.lineage ? null : next;
+}
+
+/** The page's queries, prepared once per database handle (see preparedQuery): building them cost more than running them. */
+function queries(db: CairnDb) {
+  const id = sql.placeholder("id");
+  return preparedQuery(db, "checkpointPage", () => ({
+    document: db
+      .select({ doc: documents, repo: repositories, completedInCairn: completedInCairnSql })
+      .from(documents)
+      .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+      .where(eq(documents.id, id))
+      .prepare(),
+    references: db.select().from(referencedFiles).where(eq(referencedFiles.documentId, id)).prepare(),
+    sections: db.select().from(sections).where(eq(sections.documentId, id)).orderBy(asc(sections.position)).prepare(),
+    tasks: db.select().from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).prepare(),
+    secrets: db
+      .select({ rule: secretFindings.rule, line: secretFindings.line })
+      .from(secretFindings)
+      .where(eq(secretFindings.documentId, id))
+      .orderBy(asc(secretFindings.line))
+      .prepare(),
+    problems: db.select({ message: problems.message }).from(problems).where(eq(problems.documentId, id)).prepare(),
+    link: db.select(linkColumns).from(documents).where(eq(documents.id, id)).prepare(),
+    lineage: db.select({ lineage: documents.lineage }).from(documents).where(eq(documents.id, id)).prepare(),
+  }));
 }
 
 /** Everything the checkpoint page shows, in a handful of indexed queries (no per-row lookups). */
 export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | null {
-  const row = db
-    .select({ doc: documents, repo: repositories, completedInCairn: completedInCairnSql })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, id))
-    .get();
+  const q = queries(db);
+  const row = q.document.get({ id });
   if (!row) return null;
   const { doc, repo } = row;
-  const references = db.select().from(referencedFiles).where(eq(referencedFiles.documentId, id)).all();
+  const references = q.references.all({ id });
 
   const wanted = [
     ...references.filter((r) => r.role === "research" || r.role === "plan").map((r) => ({ path: r.path, role: r.role as DocumentLink["role"] })),
@@ -170,26 +195,20 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
           .filter((r) => !seen.has(r.path))
       : [];
 
-  const byId = (target: string | null) =>
-    target ? (db.select(linkColumns).from(documents).where(eq(documents.id, target)).get() ?? null) : null;
+  const byId = (target: string | null) => (target ? (q.link.get({ id: target }) ?? null) : null);
 
   return {
     doc,
     repo,
     completedInCairn: Boolean(row.completedInCairn),
-    sections: db.select().from(sections).where(eq(sections.documentId, id)).orderBy(asc(sections.position)).all(),
-    tasks: db.select().from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).all(),
+    sections: q.sections.all({ id }),
+    tasks: q.tasks.all({ id }),
     references,
     documentsByPath,
     links,
     researchFor,
-    secrets: db
-      .select({ rule: secretFindings.rule, line: secretFindings.line })
-      .from(secretFindings)
-      .where(eq(secretFindings.documentId, id))
-      .orderBy(asc(secretFindings.line))
-      .all(),
-    problems: db.select({ message: problems.message }).from(problems).where(eq(problems.documentId, id)).all().map((p) => p.message),
+    secrets: q.secrets.all({ id }),
+    problems: q.problems.all({ id }).map((p) => p.message),
     previous: neighbour(db, doc, "previous"),
     next: neighbour(db, doc, "next"),
     newerOnBranch: newerOnBranch(db, doc),

@@ -114,12 +114,29 @@ export function memoUntilChange<T>(db: CairnDb, key: string, compute: () => T): 
   return value;
 }
 
+const preparedByDb = new WeakMap<CairnDb, Map<string, unknown>>();
+
+/**
+ * A query built and prepared once per database handle, then run with `sql.placeholder` values. Building a
+ * select of every column of documents and repositories costs drizzle a few milliseconds each time, more
+ * than SQLite takes to answer it: the pages that run such a query on every view prepare it once.
+ */
+export function preparedQuery<T>(db: CairnDb, name: string, build: () => T): T {
+  let queries = preparedByDb.get(db);
+  if (!queries) preparedByDb.set(db, (queries = new Map()));
+  let query = queries.get(name) as T | undefined;
+  if (query === undefined) queries.set(name, (query = build()));
+  return query;
+}
+
 /** One indexed document with the repository it belongs to (null outside any), or undefined for an unknown id. */
 export function documentWithRepository(db: CairnDb, id: string) {
-  return db
-    .select({ doc: documents, repo: repositories })
-    .from(documents)
-    .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(eq(documents.id, id))
-    .get();
+  return preparedQuery(db, "documentWithRepository", () =>
+    db
+      .select({ doc: documents, repo: repositories })
+      .from(documents)
+      .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
+      .where(eq(documents.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
