@@ -14,12 +14,13 @@ function pageWindow(page: number, pages: number): (number | "gap")[] {
 
 const item = "inline-flex min-w-8 items-center justify-center rounded-md px-2 py-1 text-sm";
 
+/** Page links are not prefetched: each would be a server render of another page of the list, on every visit. */
 export function Pagination({ page, pages, hrefFor, label = "Pagination" }: { page: number; pages: number; hrefFor: (page: number) => string; label?: string }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-1">
       {page > 1 ? (
-        <Link href={hrefFor(page - 1)} rel="prev" className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`}>
+        <Link prefetch={false} href={hrefFor(page - 1)} rel="prev" className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`}>
           ← Previous
         </Link>
       ) : (
@@ -36,7 +37,7 @@ export function Pagination({ page, pages, hrefFor, label = "Pagination" }: { pag
                   <span className="sr-only">Page </span>{p}
                 </span>
               ) : (
-                <Link href={hrefFor(p)} className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`} aria-label={`Page ${p}`}>
+                <Link prefetch={false} href={hrefFor(p)} className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`} aria-label={`Page ${p}`}>
                   {p}
                 </Link>
               )}
@@ -45,7 +46,7 @@ export function Pagination({ page, pages, hrefFor, label = "Pagination" }: { pag
         )}
       </ul>
       {page < pages ? (
-        <Link href={hrefFor(page + 1)} rel="next" className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`}>
+        <Link prefetch={false} href={hrefFor(page + 1)} rel="next" className={`${item} no-underline hover:bg-stone-100 dark:hover:bg-stone-800`}>
           Next →
         </Link>
       ) : (

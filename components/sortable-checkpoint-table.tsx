@@ -19,8 +19,18 @@ const COLUMNS: { key: ListSort; label: string; className?: string; repository?: 
   { key: "problems", label: "Problems", className: "hidden md:table-cell" },
 ];
 
-const td = "px-2 py-2 align-top first:pl-0";
-const none = <span className="text-stone-400 dark:text-stone-500">—</span>;
+/**
+ * Cell and row styles are set once on the table (a page of checkpoints is hundreds of cells: per-cell
+ * class lists made most of its weight). `num` marks a number cell, `none` an empty value.
+ */
+const TABLE = [
+  "w-full text-left text-sm",
+  "[&_td]:px-2 [&_td]:py-2 [&_td]:align-top [&_td:first-child]:pl-0",
+  "[&_tbody_tr]:border-b [&_tbody_tr]:border-stone-100 [&_tbody_tr:last-child]:border-0 [&_tbody_tr:hover]:bg-stone-50",
+  "dark:[&_tbody_tr]:border-stone-800/70 dark:[&_tbody_tr:hover]:bg-stone-800/40",
+  "[&_.num]:font-mono [&_.num]:text-xs [&_.num]:tabular-nums [&_.none]:text-stone-400 dark:[&_.none]:text-stone-500",
+].join(" ");
+const none = <span className="none">—</span>;
 
 /** The first rows' checkpoints are prefetched whole (a click shows them at once); the others not at all (each would cost the server a request). */
 const PREFETCHED_ROWS = 5;
@@ -49,7 +59,7 @@ export function SortableCheckpointTable({
   const columns = COLUMNS.filter((c) => showRepository || !c.repository);
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-800 dark:text-stone-400">
           <tr>
@@ -63,18 +73,18 @@ export function SortableCheckpointTable({
         </thead>
         <tbody>
           {rows.map((c, i) => (
-            <tr key={c.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50 dark:border-stone-800/70 dark:hover:bg-stone-800/40">
-              {firstIndex !== undefined && <td className={`${td} text-right font-mono text-xs tabular-nums text-stone-500 dark:text-stone-400`}>{firstIndex + i}</td>}
-              <td className={`${td} font-mono text-xs tabular-nums`}>
+            <tr key={c.id}>
+              {firstIndex !== undefined && <td className="num text-right text-stone-500 dark:text-stone-400">{firstIndex + i}</td>}
+              <td className="num">
                 <time dateTime={c.savedAt ?? undefined} className="inline-block min-w-[5.5rem]">{formatDate(c.savedAt)}</time>
               </td>
               {showRepository && (
-                <td className={`${td} hidden md:table-cell`}>
+                <td className="hidden md:table-cell">
                   {c.repositoryId ? <Link href={`/repos/${c.repositoryId}`} prefetch={false}>{c.repoName}</Link> : <span className="text-stone-500">global</span>}
                 </td>
               )}
-              <td className={`${td} max-w-[7rem] truncate font-mono text-xs`} title={c.branch ?? undefined}>{c.branch ?? "—"}</td>
-              <td className={`${td} min-w-[9rem]`}>
+              <td className="max-w-[7rem] truncate font-mono text-xs" title={c.branch ?? undefined}>{c.branch ?? "—"}</td>
+              <td className="min-w-[9rem]">
                 <Link href={`/checkpoints/${c.id}`} prefetch={i < PREFETCHED_ROWS} className="font-medium">{c.title ?? c.path}</Link>
                 {c.supersededBy && <span className="ml-1.5 text-xs text-stone-500 dark:text-stone-400">(superseded)</span>}
                 <span className="block text-xs text-stone-500 lg:hidden dark:text-stone-400">
@@ -82,17 +92,17 @@ export function SortableCheckpointTable({
                   {familyLabel(c.format)}
                 </span>
               </td>
-              <td className={td}><StatusBadge status={c.status} /></td>
-              <td className={`${td} hidden whitespace-nowrap text-xs lg:table-cell`}>{familyLabel(c.format)}</td>
-              <td className={`${td} hidden sm:table-cell`}><FreshnessBadge level={c.level} /></td>
-              <td className={`${td} whitespace-nowrap font-mono text-xs tabular-nums`}>
+              <td><StatusBadge status={c.status} /></td>
+              <td className="hidden whitespace-nowrap text-xs lg:table-cell">{familyLabel(c.format)}</td>
+              <td className="hidden sm:table-cell"><FreshnessBadge level={c.level} /></td>
+              <td className="num whitespace-nowrap">
                 {c.tasksTotal ? <span aria-label={`${c.tasksDone ?? 0} of ${c.tasksTotal} tasks done`}>{c.tasksDone ?? 0}/{c.tasksTotal}</span> : none}
               </td>
-              <td className={`${td} hidden font-mono text-xs tabular-nums md:table-cell`}>{c.qualityScore ?? none}</td>
-              <td className={`${td} hidden font-mono text-xs tabular-nums sm:table-cell`}>
+              <td className="num hidden md:table-cell">{c.qualityScore ?? none}</td>
+              <td className="num hidden sm:table-cell">
                 {c.secrets ? <span className="font-semibold text-rose-700 dark:text-rose-300" aria-label={plural(c.secrets, "secret")}>{c.secrets}</span> : none}
               </td>
-              <td className={`${td} hidden font-mono text-xs tabular-nums md:table-cell`}>
+              <td className="num hidden md:table-cell">
                 {c.problems ? <span className="font-semibold text-amber-800 dark:text-amber-300" aria-label={plural(c.problems, "problem")}>{c.problems}</span> : none}
               </td>
             </tr>

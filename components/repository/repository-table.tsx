@@ -15,8 +15,18 @@ const COLUMNS: { key: RepoListSort; label: string; className?: string }[] = [
   { key: "latest", label: "Last save", className: "hidden md:table-cell" },
 ];
 
-const td = "px-2 py-2 align-top first:pl-0";
-const none = <span className="text-stone-400 dark:text-stone-500">—</span>;
+/**
+ * Cell and row styles are set once on the table (a page of repositories is hundreds of cells: per-cell
+ * class lists made most of its weight). `num` marks a number cell, `none` an empty value.
+ */
+const TABLE = [
+  "w-full text-left text-sm",
+  "[&_td]:px-2 [&_td]:py-2 [&_td]:align-top [&_td:first-child]:pl-0",
+  "[&_tbody_tr]:border-b [&_tbody_tr]:border-stone-100 [&_tbody_tr:last-child]:border-0 [&_tbody_tr:hover]:bg-stone-50",
+  "dark:[&_tbody_tr]:border-stone-800/70 dark:[&_tbody_tr:hover]:bg-stone-800/40",
+  "[&_.num]:font-mono [&_.num]:text-xs [&_.num]:tabular-nums [&_.none]:text-stone-400 dark:[&_.none]:text-stone-500",
+].join(" ");
+const none = <span className="none">—</span>;
 
 /** Every repository: where it is, how stale its open work is at worst, and what it holds; each column sorts (in the URL). */
 export function RepositoryTable({
@@ -34,7 +44,7 @@ export function RepositoryTable({
 }) {
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-800 dark:text-stone-400">
           <tr>
@@ -45,37 +55,37 @@ export function RepositoryTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id} className="border-b border-stone-100 last:border-0 hover:bg-stone-50 dark:border-stone-800/70 dark:hover:bg-stone-800/40">
-              <td className={`${td} min-w-[9rem]`}>
-                <Link href={`/repos/${r.id}`} className="font-medium">{r.name}</Link>
+            <tr key={r.id}>
+              <td className="min-w-[9rem]">
+                <Link href={`/repos/${r.id}`} prefetch={false} className="font-medium">{r.name}</Link>
                 {r.currentBranch && <span className="block font-mono text-xs text-stone-500 dark:text-stone-400">{r.currentBranch}</span>}
                 <code className="block break-all font-mono text-xs text-stone-500 lg:hidden dark:text-stone-400">{r.path}</code>
               </td>
-              <td className={`${td} hidden max-w-[22rem] break-all font-mono text-xs text-stone-600 lg:table-cell dark:text-stone-400`}>{r.path}</td>
-              <td className={td}>{r.worstFreshness ? <FreshnessBadge level={r.worstFreshness} /> : <span className="text-xs text-stone-500 dark:text-stone-400">none in progress</span>}</td>
-              <td className={`${td} hidden font-mono text-xs tabular-nums sm:table-cell`}>{r.checkpoints}</td>
-              <td className={`${td} font-mono text-xs tabular-nums`}>
+              <td className="hidden max-w-[22rem] break-all font-mono text-xs text-stone-600 lg:table-cell dark:text-stone-400">{r.path}</td>
+              <td>{r.worstFreshness ? <FreshnessBadge level={r.worstFreshness} /> : <span className="text-xs text-stone-500 dark:text-stone-400">none in progress</span>}</td>
+              <td className="num hidden sm:table-cell">{r.checkpoints}</td>
+              <td className="num">
                 {r.open ? (
-                  <Link href={`/checkpoints?repo=${r.id}&status=in-progress`} aria-label={`${plural(r.open, "checkpoint")} in progress in ${r.name}`}>{r.open}</Link>
+                  <Link href={`/checkpoints?repo=${r.id}&status=in-progress`} prefetch={false} aria-label={`${plural(r.open, "checkpoint")} in progress in ${r.name}`}>{r.open}</Link>
                 ) : (
                   none
                 )}
               </td>
-              <td className={`${td} font-mono text-xs tabular-nums`}>
+              <td className="num">
                 {r.secrets ? (
-                  <Link href="/secrets" className="font-semibold text-rose-700 dark:text-rose-300" aria-label={`${plural(r.secrets, "checkpoint")} with secrets in ${r.name}`}>{r.secrets}</Link>
+                  <Link href="/secrets" prefetch={false} className="font-semibold text-rose-700 dark:text-rose-300" aria-label={`${plural(r.secrets, "checkpoint")} with secrets in ${r.name}`}>{r.secrets}</Link>
                 ) : (
                   none
                 )}
               </td>
-              <td className={`${td} hidden font-mono text-xs tabular-nums sm:table-cell`}>
+              <td className="num hidden sm:table-cell">
                 {r.problems ? (
-                  <Link href="/problems" className="font-semibold text-amber-800 dark:text-amber-300" aria-label={`${plural(r.problems, "file")} with problems in ${r.name}`}>{r.problems}</Link>
+                  <Link href="/problems" prefetch={false} className="font-semibold text-amber-800 dark:text-amber-300" aria-label={`${plural(r.problems, "file")} with problems in ${r.name}`}>{r.problems}</Link>
                 ) : (
                   none
                 )}
               </td>
-              <td className={`${td} hidden whitespace-nowrap text-xs md:table-cell`}>
+              <td className="hidden whitespace-nowrap text-xs md:table-cell">
                 {r.latest ? <time dateTime={r.latest} title={`${formatDate(r.latest)} UTC`}>{relativeTime(r.latest)}</time> : none}
               </td>
             </tr>
