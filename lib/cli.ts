@@ -44,12 +44,15 @@ program
   )
   .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
     const { db } = openDb(opts);
-    const { listRecords } = await import("./queries/records");
-    const records = listRecords(db, { repo: opts.repo, status: opts.status, kind: opts.kind });
+    const filters = { repo: opts.repo, status: opts.status, kind: opts.kind };
     if (opts.json) {
-      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      // the same bytes as JSON.stringify(listRecords(…), null, 2), written by SQLite (see list-json.ts)
+      const { listJson } = await import("./cli/list-json");
+      process.stdout.write(listJson(db, filters));
       return;
     }
+    const { listRecords } = await import("./queries/records");
+    const records = listRecords(db, filters);
     if (records.length === 0) {
       process.stdout.write("No checkpoints indexed yet. Run `cairn index --root DIR` first.\n");
       return;

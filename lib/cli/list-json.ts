@@ -1,0 +1,88 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { CairnDb } from "../../db/client";
+import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
+
+/**
+ * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
+ * `toRecord` in lib/queries/records.ts build them), each made by `json_object` and the whole array laid
+ * out by `json_pretty` exactly as `JSON.stringify(records, null, 2)` lays it out, returned as UTF-8 bytes.
+ * At 5,600 checkpoints (12 MB of JSON) this saves decoding every row into objects, parsing the stored JSON
+ * columns and encoding it all again in JavaScript. tests/cli/list-json.test.ts holds it byte for byte to
+ * `JSON.stringify(listRecords(…), null, 2)`: a field added to the record must be added here too.
+ */
+export interface ListJsonFilters {
+  repo?: string;
+  status?: "in-progress" | "completed";
+  kind?: string | "all";
+}
+
+/** A JSON boolean (`json('true')` is worked out once per statement; a CASE keeps its JSON subtype). */
+const bool = (condition: SQL) => sql`case when ${condition} then json('true') else json('false') end`;
+
+const completedInCairn = sql`exists (select 1 from ${cairnCompletions} where ${cairnCompletions.documentId} = ${documents.id})`;
+
+/** publicStatus: completed in Cairn, else the file's status folded into in-progress or completed. */
+const publicStatus = sql`case when ${completedInCairn} then 'completed'
+  when ${documents.status} in ('in-progress', 'blocked') then 'in-progress'
+  when ${documents.status} in ('completed', 'superseded') then 'completed' end`;
+
+function recordJson(now: string): SQL {
+  return sql`json_object(
+    'id', ${documents.id},
+    'repo', ${repositories.path},
+    'path', ${documents.path},
+    'source', ${documents.source},
+    'format', ${documents.format},
+    'kind', ${documents.kind},
+    'title', ${documents.title},
+    'status', ${publicStatus},
+    'statusDetail', json_object('normalized', ${documents.status}, 'raw', ${documents.statusRaw}, 'completedInCairn', ${bool(completedInCairn)}),
+    'branch', ${documents.branch},
+    'headSha', ${documents.headSha},
+    'savedAt', ${documents.savedAt},
+    'savedAtSource', ${documents.savedAtSource},
+    'freshness', json(${documents.freshness}),
+    'tasks', case when ${documents.tasksTotal} is not null
+      then json_object('done', coalesce(${documents.tasksDone}, 0), 'total', ${documents.tasksTotal}) end,
+    'quality', case when ${documents.qualityScore} is not null
+      then json_object('score', ${documents.qualityScore}, 'reasons', json(coalesce(${documents.qualityReasons}, '[]'))) end,
+    'secrets', (select json_group_array(json_object('rule', ${secretFindings.rule}, 'line', ${secretFindings.line}, 'column', ${secretFindings.column}) order by ${secretFindings.id})
+      from ${secretFindings} where ${secretFindings.documentId} = ${documents.id}),
+    'problems', (select json_group_array(${problems.message} order by ${problems.id}) from ${problems} where ${problems.documentId} = ${documents.id}),
+    'supersededBy', ${documents.supersededBy},
+    'duplicateOf', ${documents.duplicateOf},
+    'headShaVerified', case when coalesce(${documents.headShaRaw}, '') = '' or ${documents.headShaVerified} is null then null
+      when ${documents.headShaVerified} = 1 then json('true') else json('false') end,
+    'fieldSources', json(coalesce(${documents.fieldSources}, '{}')),
+    'aliasOf', ${documents.aliasOf},
+    'lineage', ${documents.lineage},
+    'archived', ${bool(sql`${documentMarks.archived} = 1`)},
+    'pinned', ${bool(sql`${documentMarks.pinned} = 1`)},
+    'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end
+  )`;
+}
+
+/** The whole `cairn list --json` output (with its final newline), as UTF-8 bytes. */
+export function listJson(db: CairnDb, filters: ListJsonFilters = {}, now: Date = new Date()): Buffer {
+  const kind = filters.kind ?? "checkpoint";
+  const where = and(
+    kind !== "all" ? eq(documents.kind, kind) : undefined,
+    isNull(documents.duplicateOf),
+    isNull(documents.aliasOf),
+    filters.repo ? eq(repositories.path, filters.repo.replace(/\/+$/, "")) : undefined,
+    filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
+  );
+  // newest save first, in the order listRecords reads them (the same statement: the same order for equal times);
+  // the records are joined as text and the array laid out once, at the end
+  const records = sql`select ${recordJson(now.toISOString())} as record
+    from ${documents}
+    left join ${repositories} on ${repositories.id} = ${documents.repositoryId}
+    left join ${documentMarks} on ${documentMarks.documentId} = ${documents.id}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${documents.savedAt} desc`;
+  const query = new SQLiteSyncDialect().sqlToQuery(
+    sql`select cast(json_pretty('[' || coalesce(group_concat(record, ','), '') || ']', '  ') || char(10) as blob) from (${records})`,
+  );
+  return db.$client.prepare(query.sql).pluck().get(...query.params) as Buffer;
+}
