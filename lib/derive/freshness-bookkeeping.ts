@@ -4,8 +4,8 @@
  * about how far the code moved. A commit that touches only such files is a bookkeeping commit,
  * whatever its subject.
  */
-import type { CommitGraph } from "../git/history";
-import { parseDiffTreeBlocks } from "../git/repo-facts";
+import type { CommitGraph, CommitNode } from "../git/history";
+import { parseDiffTreeBlocks, type ChangedFile } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
 
 const AGENT_BASENAMES = new Set(["CLAUDE.md", "PROMPT.md"]);
@@ -30,6 +30,28 @@ export function splitAgentFiles(paths: Iterable<string>, documentPaths: Readonly
   return { code, agent };
 }
 
+/** The `diff-tree --stdin` that lists each commit's files against its parent (a root commit: all its files). */
+export const COMMIT_FILES_ARGS = ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames", "--root"];
+
+/** The commits agentOnlyCommits reads: each once, full shas, merges and beyond the cap left out. */
+export function commitsToRead(commits: Iterable<{ sha: string; parents: readonly string[] }>): string[] {
+  return [...new Map([...commits].map((c) => [c.sha, c])).values()]
+    .filter((c) => isFullSha(c.sha) && c.parents.length <= 1)
+    .map((c) => c.sha)
+    .slice(0, MAX_COMMITS_READ_FOR_FILES);
+}
+
+/** Of `wanted` (commitsToRead), those whose files (one block each, in order) are all the agent's own. */
+export function agentOnlyFromBlocks(wanted: readonly string[], blocks: readonly ChangedFile[][], documentPaths: ReadonlySet<string>): Set<string> {
+  const result = new Set<string>();
+  if (blocks.length !== wanted.length) return result;
+  wanted.forEach((sha, index) => {
+    const files = blocks[index] ?? [];
+    if (files.length > 0 && files.every((file) => isAgentFile(file.path, documentPaths))) result.add(sha);
+  });
+  return result;
+}
+
 /**
  * Which of `commits` touch only the agent's own files (ONE `git diff-tree --stdin` for all of them;
  * merges and empty commits are left to their subject). The shas come from git's own output, never
@@ -40,28 +62,33 @@ export async function agentOnlyCommits(
   commits: Iterable<{ sha: string; parents: readonly string[] }>,
   documentPaths: ReadonlySet<string>,
 ): Promise<Set<string>> {
-  const wanted = [...new Map([...commits].map((c) => [c.sha, c])).values()]
-    .filter((c) => isFullSha(c.sha) && c.parents.length <= 1)
-    .map((c) => c.sha)
-    .slice(0, MAX_COMMITS_READ_FOR_FILES);
-  const result = new Set<string>();
-  if (wanted.length === 0) return result;
-  const out = await tryGit(cwd, ["diff-tree", "--stdin", "-r", "-z", "--name-status", "--always", "--no-renames", "--root"], {
-    input: wanted.map((sha) => `${sha}\n`).join(""),
-    timeoutMs: 30_000,
-  });
-  if (out === null) return result;
-  const blocks = parseDiffTreeBlocks(out);
-  if (blocks.length !== wanted.length) return result;
-  wanted.forEach((sha, index) => {
-    const files = blocks[index] ?? [];
-    if (files.length > 0 && files.every((file) => isAgentFile(file.path, documentPaths))) result.add(sha);
-  });
-  return result;
+  const wanted = commitsToRead(commits);
+  if (wanted.length === 0) return new Set();
+  const out = await tryGit(cwd, COMMIT_FILES_ARGS, { input: wanted.map((sha) => `${sha}\n`).join(""), timeoutMs: 30_000 });
+  if (out === null) return new Set();
+  return agentOnlyFromBlocks(wanted, parseDiffTreeBlocks(out), documentPaths);
 }
 
 /** Commits already read per graph (a graph lives for one repository's index run): never read twice. */
 const checked = new WeakMap<CommitGraph, Set<string>>();
+
+/** The commits of `commits` (in the graph, not bookkeeping by subject) not read yet; they count as read from now. */
+export function commitsToCheck(graph: CommitGraph, commits: Iterable<string>): CommitNode[] {
+  const seen = checked.get(graph) ?? new Set<string>();
+  checked.set(graph, seen);
+  const nodes = [...new Set(commits)]
+    .filter((sha) => !seen.has(sha))
+    .map((sha) => graph.get(sha))
+    .filter((node): node is NonNullable<typeof node> => !!node && !node.bookkeeping);
+  for (const node of nodes) seen.add(node.sha);
+  return nodes;
+}
+
+/** Marks the nodes in `agentOnly` as bookkeeping; how many. */
+export function markAgentOnly(nodes: readonly CommitNode[], agentOnly: ReadonlySet<string>): number {
+  for (const node of nodes) if (agentOnly.has(node.sha)) node.bookkeeping = true;
+  return agentOnly.size;
+}
 
 /** Marks as bookkeeping every commit of `commits` (in the graph) that touches only the agent's own files. */
 export async function markBookkeepingByFiles(
@@ -70,14 +97,6 @@ export async function markBookkeepingByFiles(
   commits: Iterable<string>,
   documentPaths: ReadonlySet<string>,
 ): Promise<number> {
-  const seen = checked.get(graph) ?? new Set<string>();
-  checked.set(graph, seen);
-  const nodes = [...new Set(commits)]
-    .filter((sha) => !seen.has(sha))
-    .map((sha) => graph.get(sha))
-    .filter((node): node is NonNullable<typeof node> => !!node && !node.bookkeeping);
-  for (const node of nodes) seen.add(node.sha);
-  const agentOnly = await agentOnlyCommits(cwd, nodes, documentPaths);
-  for (const node of nodes) if (agentOnly.has(node.sha)) node.bookkeeping = true;
-  return agentOnly.size;
+  const nodes = commitsToCheck(graph, commits);
+  return markAgentOnly(nodes, await agentOnlyCommits(cwd, nodes, documentPaths));
 }

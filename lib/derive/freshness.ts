@@ -15,7 +15,8 @@ import {
   type ModifiedFileVerdict,
 } from "./freshness-files";
 import { decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
-import { markBookkeepingByFiles, splitAgentFiles } from "./freshness-bookkeeping";
+import { splitAgentFiles } from "./freshness-bookkeeping";
+import { changesAndBookkeeping } from "./freshness-changes";
 import { findDefaultBranch, LandingMap, type Landed } from "./freshness-landed";
 
 export { DORMANT_DAYS, FRESHNESS_LIMITS, decideFreshnessLevel, type FreshnessLevel } from "./freshness-level";
@@ -271,7 +272,7 @@ function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: str
 /**
  * Freshness of every save of one repository, keyed by save id. Git processes: rev-parse (layout),
  * symbolic-ref + rev-parse (HEAD), for-each-ref, config + status, cat-file (saved shas), log
- * (history), diff-tree (files since each base); ls-tree only for bare repositories.
+ * (history), diff-tree (files since each base and of each commit since, one process); ls-tree only for bare repositories.
  */
 export async function computeFreshness(
   repoPath: string,
@@ -324,10 +325,7 @@ export async function computeFreshness(
     // commits that touch only the agent's own files are bookkeeping whatever their subject
     const counted = new Set<string>();
     for (const base of new Set(bases)) for (const node of graph.commitsBetween(base, headSha)) counted.add(node.sha);
-    const [changed] = await Promise.all([
-      facts.filesChangedSince(bases, headSha),
-      markBookkeepingByFiles(repoPath, graph, counted, documentPaths),
-    ]);
+    const changed = await changesAndBookkeeping(facts, graph, bases, headSha, counted, documentPaths);
     for (const [base, files] of changed) {
       partial.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
     }
