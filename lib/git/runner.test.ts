@@ -89,6 +89,15 @@ describe("runGit / tryGit", () => {
       else process.env.GIT_DIR = saved;
     }
   });
+
+  it("gives each git the environment of its own call, also when the helper was sent it once for several calls", async () => {
+    const read = (overrides?: Array<[string, string]>) =>
+      tryGit(repo.dir, ["config", "--get", "cairn.probe"], overrides ? { configOverrides: overrides } : {});
+    const answers = await Promise.all([read(), read([["cairn.probe", "one"]]), read([["cairn.probe", "one"]]), read(), read([["cairn.probe", "two"]]), read()]);
+    expect(answers.map((a) => a?.trim() ?? null)).toEqual([null, "one", "one", null, "two", null]);
+    expect((await read([["cairn.probe", "three"]]))?.trim()).toBe("three");
+    expect(await read()).toBeNull();
+  });
 });
 
 describe("sha and revision checks", () => {

@@ -95,8 +95,11 @@ const runOne = new Function(`return (${RUN_SOURCE});`)() as (
 const HELPER_SOURCE = `"use strict";
 const { spawn } = require("node:child_process");
 const runOne = ${RUN_SOURCE};
+let env = {};
 process.on("message", (message) => {
-  runOne(spawn, message.request, (result) => process.send({ id: message.id, result }));
+  // a request without an environment has the previous request's one (see spawnGit)
+  if (message.env) env = message.env;
+  runOne(spawn, { ...message.request, env }, (result) => process.send({ id: message.id, result }));
 });
 process.on("disconnect", () => process.exit(0));
 `;
@@ -112,6 +115,8 @@ interface Pending {
 }
 
 let helper: ChildProcess | null = null;
+/** The environment the helper last received: an identical one (nearly every call) is not sent again. */
+let helperEnv: NodeJS.ProcessEnv | null = null;
 let helperBroken = false;
 let nextId = 0;
 const pending = new Map<number, Pending>();
@@ -125,6 +130,7 @@ function helperWanted(): boolean {
 function abandonHelper(broken: boolean): void {
   const gone = helper;
   helper = null;
+  helperEnv = null;
   if (broken) helperBroken = true;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
@@ -189,6 +195,13 @@ function settle(): void {
   }
 }
 
+function sameEnvironment(a: NodeJS.ProcessEnv, b: NodeJS.ProcessEnv): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (a[key] !== b[key] || !Object.hasOwn(b, key)) return false;
+  return true;
+}
+
 /** Runs one git process (in the helper when it can) and reports how it ended. */
 export function spawnGit(request: SpawnRequest): Promise<SpawnResult> {
   return new Promise<SpawnResult>((resolve) => {
@@ -207,8 +220,10 @@ export function spawnGit(request: SpawnRequest): Promise<SpawnResult> {
     backstop.unref();
     pending.set(id, { resolve, request, backstop });
     settle();
+    const sameEnv = helperEnv !== null && sameEnvironment(helperEnv, request.env);
+    helperEnv = request.env;
     try {
-      helper.send({ id, request });
+      helper.send({ id, request: { ...request, env: undefined }, env: sameEnv ? undefined : request.env });
     } catch {
       abandonHelper(true);
     }
