@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { lstat, readdir, realpath } from "node:fs/promises";
+import type { Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isCandidatePath } from "../parse/registry";
 import { isSniffable } from "../parse/routes";
@@ -60,8 +61,8 @@ function toPosix(path: string): string {
 export { isInside };
 
 /** Stat a candidate, refusing symlinks that leave the root and files over the size cap. */
-async function inspect(absPath: string, relPath: string, root: string): Promise<CandidateFile | RejectedFile> {
-  const link = await lstat(absPath);
+async function inspect(absPath: string, relPath: string, root: string, linkStat: Promise<Stats> = lstat(absPath)): Promise<CandidateFile | RejectedFile> {
+  const link = await linkStat;
   let size = link.size;
   let mtimeMs = link.mtimeMs;
   if (link.isSymbolicLink()) {
@@ -100,8 +101,8 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
   /** Files no family names, kept for the sniff of tracked files. */
   const unnamed = new Map<string, string>();
   const stampLines: string[] | null = options.stamp || options.skipWhen ? [] : null;
-  const add = (abs: string, rel: string, origin: CandidateFile["origin"]) =>
-    inspect(abs, rel, root).then(
+  const add = (abs: string, rel: string, origin: CandidateFile["origin"], linkStat?: Promise<Stats>) =>
+    inspect(abs, rel, root, linkStat).then(
       (result) => {
         if ("reason" in result) scan.rejected.push(result);
         else scan.files.push(origin === "name" ? result : { ...result, origin });
@@ -139,9 +140,11 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const rel = toPosix(relative(repoPath, abs));
       cost.walkedFiles += 1;
-      if (stampLines) {
+      // one lstat per file, for the stamp and (a candidate) for its inspection
+      const linkStat = stampLines ? lstat(abs) : undefined;
+      if (linkStat && stampLines) {
         work.push(
-          lstat(abs).then(
+          linkStat.then(
             (info) => void stampLines.push(`${rel}\0${info.isSymbolicLink() ? "l" : "f"}:${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`),
             () => void stampLines.push(`${rel}\0-`),
           ),
@@ -149,8 +152,8 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       }
       const ruled = verdict(rules, rel);
       if (ruled === "drop") continue;
-      if (isCandidatePath(rel)) work.push(add(abs, rel, "name"));
-      else if (ruled === "add") work.push(add(abs, rel, "user"));
+      if (isCandidatePath(rel)) work.push(add(abs, rel, "name", linkStat));
+      else if (ruled === "add") work.push(add(abs, rel, "user", linkStat));
       else if (isSniffable(rel)) unnamed.set(rel, abs);
     }
     await Promise.all(work);

@@ -11,7 +11,7 @@
  * - read up to the cap plus one byte, never whole: a file that grows past the cap is refused.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
-import { lstat, open, realpath } from "node:fs/promises";
+import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
 import { relative, sep, isAbsolute } from "node:path";
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -109,15 +109,38 @@ async function resolveLink(path: string, links: SafeReadOptions["links"]): Promi
   return target;
 }
 
+/**
+ * `path` opened without following a link; `"link"` when it is one. Where links are followed, this first
+ * try spares the lstat of every file that is not a link (nearly all of them): the open itself refuses a
+ * link (ELOOP), which then takes the checked way (resolveLink).
+ */
+async function openUnlessLink(path: string): Promise<{ handle: FileHandle } | "link" | SafeRead> {
+  try {
+    return { handle: await open(path, OPEN_FLAGS) };
+  } catch (error) {
+    const code = errnoCode(error);
+    // ELOOP on Linux and macOS, EMLINK on the BSDs
+    return code === "ELOOP" || code === "EMLINK" ? "link" : refusedOpen(error);
+  }
+}
+
 /** Read a regular file without blocking, without following an unchecked link, at most `maxBytes`. */
 export async function readRegularFile(path: string, options: SafeReadOptions): Promise<SafeRead> {
-  const target = await resolveLink(path, options.links);
-  if (typeof target !== "string") return target;
-  let handle;
-  try {
-    handle = await open(target, OPEN_FLAGS);
-  } catch (error) {
-    return refusedOpen(error);
+  let handle: FileHandle | null = null;
+  if (options.links === "follow") {
+    const opened = await openUnlessLink(path);
+    if (opened === "link") handle = null;
+    else if ("handle" in opened) handle = opened.handle;
+    else return opened;
+  }
+  if (handle === null) {
+    const target = await resolveLink(path, options.links);
+    if (typeof target !== "string") return target;
+    try {
+      handle = await open(target, OPEN_FLAGS);
+    } catch (error) {
+      return refusedOpen(error);
+    }
   }
   try {
     const info = await handle.stat();
@@ -126,9 +149,11 @@ export async function readRegularFile(path: string, options: SafeReadOptions): P
     const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1);
     let length = 0;
     while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
+      const wanted = buffer.length - length;
+      const { bytesRead } = await handle.read(buffer, length, wanted, length);
       length += bytesRead;
+      // a regular file reads short only at its end: no second read to be told so
+      if (bytesRead < wanted) break;
     }
     if (length > options.maxBytes) return grewPast(options.maxBytes, length);
     return { ok: true, bytes: buffer.subarray(0, length), stat: info };
