@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { readdir, lstat } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
-import { documents, indexedFiles, indexRuns, repositories, roots as rootsTable } from "../../db/schema";
+import { documents, indexedFiles, indexRuns, repositories, roots as rootsTable, type Repository } from "../../db/schema";
 import { type CandidateFile, type RejectedFile } from "../discover/candidates";
 import { discoverFiles } from "../discover/run";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
@@ -18,9 +18,12 @@ import { RepoFacts } from "../git/repo-facts";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 import { bareScan, skipRepository, stampOptions } from "./stamp";
 import { gitDirsOf } from "../git/fs-stamp";
+import { statement } from "./statements";
 
 /** Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy). */
 const REPOSITORY_CONCURRENCY = 4;
+/** Pages written to the write-ahead log before SQLite copies it into the database, during an index run. */
+const RUN_WAL_CHECKPOINT_PAGES = 25_000;
 
 export interface IndexOptions {
   roots: string[];
@@ -35,14 +38,39 @@ function rejectedOutcome(file: RejectedFile) {
   return { absPath: file.absPath, mtimeMs: 0, size: 0, contentHash: null, documentId: null, problems: [file.reason] };
 }
 
-export function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string) {
+const UPSERT_REPOSITORY = `INSERT INTO "repositories" ("path", "name", "root_path", "is_bare") VALUES (?, ?, ?, ?)
+  ON CONFLICT("path") DO UPDATE SET "root_path" = excluded."root_path", "is_bare" = excluded."is_bare"
+  RETURNING "id", "path", "name", "root_path", "is_bare", "current_branch", "head_sha", "git_fingerprint", "index_stamp", "last_indexed_at"`;
+
+interface RepositoryRecord {
+  id: number;
+  path: string;
+  name: string;
+  root_path: string | null;
+  is_bare: number;
+  current_branch: string | null;
+  head_sha: string | null;
+  git_fingerprint: string | null;
+  index_stamp: string | null;
+  last_indexed_at: string | null;
+}
+
+/** The repository's row, added or updated (a statement prepared once: it runs twice per repository and run). */
+export function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: string): Repository {
   const name = basename(found.path.replace(/\.git$/, "")) || found.path;
-  return db
-    .insert(repositories)
-    .values({ path: found.path, name, rootPath, isBare: found.layout === "bare" })
-    .onConflictDoUpdate({ target: repositories.path, set: { rootPath, isBare: found.layout === "bare" } })
-    .returning()
-    .get();
+  const row = statement(db, UPSERT_REPOSITORY).get(found.path, name, rootPath, found.layout === "bare" ? 1 : 0) as RepositoryRecord;
+  return {
+    id: row.id,
+    path: row.path,
+    name: row.name,
+    rootPath: row.root_path,
+    isBare: row.is_bare === 1,
+    currentBranch: row.current_branch,
+    headSha: row.head_sha,
+    gitFingerprint: row.git_fingerprint,
+    indexStamp: row.index_stamp,
+    lastIndexedAt: row.last_indexed_at,
+  };
 }
 
 /** Apply one repository's batch in a single transaction. */
@@ -157,13 +185,18 @@ export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<In
   const client = db.$client;
   const mmapSize = Number(client.pragma("mmap_size", { simple: true }));
   const cacheSize = Number(client.pragma("cache_size", { simple: true }));
+  const walCheckpoint = Number(client.pragma("wal_autocheckpoint", { simple: true }));
   client.pragma("mmap_size = 0");
   client.pragma("cache_size = -2000");
+  // A cold run writes the whole database: copying the write-ahead log back every 1,000 pages (SQLite's
+  // default) copies most pages several times. Fewer, larger copies for the run, bounded (~100 MiB of log).
+  client.pragma(`wal_autocheckpoint = ${RUN_WAL_CHECKPOINT_PAGES}`);
   try {
     return await indexRootsNow(db, options);
   } finally {
     client.pragma(`mmap_size = ${mmapSize}`);
     client.pragma(`cache_size = ${cacheSize}`);
+    client.pragma(`wal_autocheckpoint = ${walCheckpoint}`);
   }
 }
 

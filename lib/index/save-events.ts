@@ -4,6 +4,7 @@ import { documents, saveEvents, type Repository } from "../../db/schema";
 import { isBookkeepingSubject } from "../git/history";
 import { tryGit } from "../git/runner";
 import { scanSecrets } from "../derive/secrets";
+import { insertRow } from "./statements";
 
 interface SaveCommit {
   sha: string;
@@ -54,16 +55,14 @@ export async function recordSaveEvents(db: CairnDb, repo: Repository): Promise<n
     for (const commit of commits) {
       const touched = commit.files.map((f) => byPath.get(f)).filter((d) => d !== undefined);
       const doc = touched.find((d) => d.kind === "checkpoint") ?? touched[0];
-      tx.insert(saveEvents)
-        .values({
-          repositoryId: repo.id,
-          sha: commit.sha,
-          subject: commit.subject,
-          committedAt: commit.committedAt,
-          branch: doc?.branch ?? null,
-          documentId: doc?.id ?? null,
-        })
-        .run();
+      insertRow(tx as unknown as CairnDb, saveEvents, {
+        repositoryId: repo.id,
+        sha: commit.sha,
+        subject: commit.subject,
+        committedAt: commit.committedAt,
+        branch: doc?.branch ?? null,
+        documentId: doc?.id ?? null,
+      });
     }
   });
   return commits.length;
