@@ -4,8 +4,8 @@
  * its root-level candidate files, and git's HEAD, index, logs/HEAD and FETCH_HEAD (freshness and
  * teammates' branches); plus the home's `.claude/checkpoints`. Runs in the server process (not in Next's
  * bundles: no "server-only" here); progress and `indexed` events go through the shared `indexStatus`.
+ * One watch per folder (dir-watch.ts), set up a few repositories at a time so the server keeps answering.
  */
-import { watch, type FSWatcher } from "chokidar";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
@@ -16,6 +16,7 @@ import { readRegularFileSync } from "../discover/read-file";
 import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-repository";
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
+import { DirWatcher } from "./dir-watch";
 import { isCandidatePath } from "../parse/registry";
 import { isSniffable } from "../parse/routes";
 
@@ -46,6 +47,8 @@ const WORKTREE_GIT_FILES = ["HEAD", "index", join("logs", "HEAD")];
 const COMMON_GIT_FILES = ["FETCH_HEAD", "packed-refs"];
 const DEEP_DEPTH = 5;
 const CATCH_UP_MS = 500;
+/** Repositories set up between two turns of the event loop (the server answers in between). */
+const SLICE = 8;
 /** Writer's temporary and lock files: the writer re-indexes its own writes. */
 const WRITER_FILE = /^\..*\.cairn-(?:tmp-[0-9a-f]+|lock)$/;
 
@@ -119,29 +122,19 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
     }
     return false;
   };
-  const watchers: { shallow: FSWatcher | null; deep: FSWatcher | null } = { shallow: null, deep: null };
+  const onError = (e: unknown) => log(String(e));
+  // like discovery: never enter a symlinked folder (it may lead out of the repository)
+  const watchers = {
+    shallow: new DirWatcher({ depth: 0, ignored: shallowIgnored, onEvent: (event, path) => onEvent(event, path), onError }),
+    deep: new DirWatcher({ depth: DEEP_DEPTH, ignored: deepIgnored, onEvent: (event, path) => onEvent(event, path), onError }),
+  };
   const readies: Promise<void>[] = [];
 
-  /** Watchers are created with their first paths so that "ready" means those paths are watched. */
-  function add(kind: "shallow" | "deep", path: string): void {
-    if (watchedPaths.has(path) || closed) return;
+  /** `again`: a folder made anew (removed and re-created) is watched afresh. */
+  function add(kind: "shallow" | "deep", path: string, again = false): void {
+    if ((watchedPaths.has(path) && !again) || closed) return;
     watchedPaths.add(path);
-    const existing = watchers[kind];
-    if (existing) {
-      existing.add(path);
-      return;
-    }
-    const created = watch(path, {
-      ignoreInitial: true,
-      // like discovery: never enter a symlinked folder (it may lead out of the repository)
-      followSymlinks: false,
-      depth: kind === "shallow" ? 0 : DEEP_DEPTH,
-      ignored: kind === "shallow" ? shallowIgnored : deepIgnored,
-    });
-    created.on("all", onEvent);
-    created.on("error", (e) => log(String(e)));
-    readies.push(new Promise<void>((r) => created.once("ready", () => r())));
-    watchers[kind] = created;
+    readies.push(watchers[kind].add(path).catch((e: unknown) => onError(e)));
   }
 
   /** Who a changed path belongs to: the home's global folder, or repositories (all worktrees share FETCH_HEAD). */
@@ -170,7 +163,7 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
   function onEvent(event: string, path: string): void {
     const owners = ownersOf(path);
     if (event === "addDir") {
-      if (basename(path) === ".claude" && repos.has(dirname(path))) add("deep", path);
+      if (basename(path) === ".claude" && repos.has(dirname(path))) add("deep", path, true);
       return;
     }
     if (owners === "global") dirtyGlobal = true;
@@ -252,11 +245,13 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
       repos.delete(path);
       const shared = new Set([...repos.values()].flatMap(gitFilesOf)); // a worktree's sibling still watches the common files
       const gone = [path, join(path, ".claude"), ...gitFilesOf(entry).filter((f) => !shared.has(f))].filter((p) => watchedPaths.delete(p));
-      for (const w of [watchers.shallow, watchers.deep]) w?.unwatch(gone);
+      for (const w of [watchers.shallow, watchers.deep]) w.unwatch(gone);
     }
     const added: string[] = [];
     for (const [path, row] of wanted) {
+      if (closed) return;
       if (repos.has(path)) continue;
+      if (added.length % SLICE === 0 && added.length) await inPlace();
       const gitDir = gitDirOf(path, row.isBare);
       const entry: RepoEntry = { path, bare: row.isBare, gitDir, commonDir: commonDirOf(gitDir) };
       repos.set(path, entry);
@@ -275,6 +270,12 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
       }, CATCH_UP_MS).unref();
     }
     started = true;
+  }
+
+  /** Waits for the watches asked so far, then lets waiting requests run: a few repositories at a time. */
+  async function inPlace(): Promise<void> {
+    await Promise.all(readies);
+    await new Promise((resolveTurn) => setImmediate(resolveTurn));
   }
 
   const onIndexed = () => void refresh().catch((e: unknown) => log(String(e)));
@@ -299,7 +300,8 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
       if (timer) clearTimeout(timer);
       clearInterval(slowRefresh);
       indexStatus.off("indexed", onIndexed);
-      await Promise.all([watchers.shallow?.close(), watchers.deep?.close()]);
+      watchers.shallow.close();
+      watchers.deep.close();
       if (flushing) await flushing.catch(() => undefined);
     },
     watched: () => [...watchedPaths].sort(),
