@@ -11,7 +11,6 @@ import { isAbsolute, join } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, saveEvents, sections } from "../../db/schema";
 import { readTrackedPaths } from "../git/index-file";
-import { tryGit } from "../git/runner";
 import { allRows } from "./raw-rows";
 import { latestReview, mergeEntries, reviewNames, stemCounts, type ReviewDoc, type ReviewItem } from "./reviews";
 import { listColumns, notDuplicate, repositoryJoin, statusCondition, type CheckpointListRow } from "./shared";
@@ -79,6 +78,8 @@ export async function trackedPaths(repoPath: string, paths: string[]): Promise<S
 async function readTrackedSubset(repoPath: string, inside: string[]): Promise<Set<string>> {
   const all = await readTrackedPaths(repoPath);
   if (all) return new Set(inside.filter((p) => all.has(p)));
+  // git itself only for an index the reader cannot vouch for: a queue that needs none never loads the runner
+  const { tryGit } = await import("../git/runner");
   const out = await tryGit(repoPath, ["ls-files", "-z", "--cached", "--", ...inside]);
   return new Set((out ?? "").split("\0").filter(Boolean));
 }

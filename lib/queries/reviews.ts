@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { fileStem } from "../parse/heuristics/text";
-import { REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review";
+import { REVIEW_VERDICTS, type ReviewVerdict } from "../parse/review-verdicts";
 import { repositoryJoin } from "./shared";
 
 /** One dated review section, as indexed from `.claude/reviews/<stem>.md` (work tree or a branch). */
