@@ -46,7 +46,10 @@ export function rulesFor(format: Format, kind: Kind): { required: SectionRule[];
   return { required: REQUIRED[format] ?? [], recommended: RECOMMENDED[format] ?? [] };
 }
 
-/** Leftover template placeholders, each with a name for the reason line. */
+/**
+ * Leftover template placeholders, each with a name for the reason line. Each pattern's match holds a
+ * `[`, `{` or `<` (quality.ts searches only texts with one of them).
+ */
 export const PLACEHOLDERS: Array<[RegExp, string]> = [
   [/\[TODO\b[^\]\n]*\]/g, "[TODO …]"],
   [/\{\{[^{}\n]{1,60}\}\}/g, "{{…}}"],

@@ -89,3 +89,17 @@ describe("scoreQuality", () => {
     expect(score).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("placeholder patterns", () => {
+  it("each match holds a [, { or < (texts without one are not searched)", async () => {
+    const { PLACEHOLDERS } = await import("./quality-rules");
+    const samples = ["[TODO: fill]", "{{ name }}", "[YOUR NAME]", "{title}", "<your name here>", "<PLACEHOLDER>", "{task_here}"];
+    for (const sample of samples) {
+      const matched = PLACEHOLDERS.filter(([pattern]) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(sample));
+      expect(matched.length, sample).toBeGreaterThan(0);
+    }
+    for (const [pattern] of PLACEHOLDERS) {
+      for (const sample of samples) for (const m of sample.matchAll(pattern)) expect(m[0]).toMatch(/[[{<]/);
+    }
+  });
+});

@@ -16,15 +16,20 @@ export interface QualityResult {
   reasons: string[];
 }
 
+/** Every placeholder pattern matches a `[`, `{` or `<`: a text without any is not searched (most are not). */
+const MAY_HOLD_PLACEHOLDER = /[[{<]/;
+/** The patterns without their global flag, for a yes/no test (built once). */
+const PLACEHOLDER_TESTS = PLACEHOLDERS.map(([pattern]) => new RegExp(pattern.source, pattern.flags.replace("g", "")));
+
 /** Section text without HTML comments, code fences' markers, placeholders and decoration. */
 function meaningfulText(text: string): string {
   let t = text.replace(/<!--[\s\S]*?-->/g, " ");
-  for (const [pattern] of PLACEHOLDERS) t = t.replace(pattern, " ");
+  if (MAY_HOLD_PLACEHOLDER.test(t)) for (const [pattern] of PLACEHOLDERS) t = t.replace(pattern, " ");
   return t.replace(/^\s*(?:[-*+]|\d+[.)])\s*(?:\[[ xX]\])?\s*$/gm, "").replace(/[|`#>*_\s-]+/g, " ").trim();
 }
 
 function hasPlaceholder(text: string): boolean {
-  return PLACEHOLDERS.some(([pattern]) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(text));
+  return MAY_HOLD_PLACEHOLDER.test(text) && PLACEHOLDER_TESTS.some((pattern) => pattern.test(text));
 }
 
 function sectionsFor(doc: ParsedDocument, requirement: SectionRule): ParsedSection[] {
@@ -36,6 +41,7 @@ export function findPlaceholders(doc: ParsedDocument): string[] {
   const texts = [doc.title ?? "", ...doc.sections.flatMap((s) => [s.heading, s.text])].map((t) => t.replace(/```[\s\S]*?```|`[^`\n]*`/g, " "));
   const found = new Set<string>();
   for (const text of texts) {
+    if (!MAY_HOLD_PLACEHOLDER.test(text)) continue;
     for (const [pattern] of PLACEHOLDERS) for (const m of text.matchAll(pattern)) found.add(m[0]);
   }
   return [...found];

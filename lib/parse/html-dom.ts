@@ -47,6 +47,9 @@ export function byTag(root: HtmlNode, ...tags: string[]): HtmlElement[] {
 
 const BLOCK = new Set(["p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "br", "ul", "ol", "table", "section", "aside", "pre", "blockquote", "dt", "dd"]);
 
+/** Elements whose content is never visible text. */
+const TEXTLESS = new Set(["script", "style", "template", "head"]);
+
 /** Visible text of a node: block elements become line breaks, scripts and styles are skipped. */
 export function textOf(node: HtmlNode): string {
   const parts: string[] = [];
@@ -55,13 +58,17 @@ export function textOf(node: HtmlNode): string {
       parts.push(String(n.value));
       return;
     }
-    if (!isElement(n) && n.nodeName !== "#document" && n.nodeName !== "#document-fragment") return;
-    if (isElement(n) && ["script", "style", "template", "head"].includes(n.tagName)) return;
-    const block = isElement(n) && BLOCK.has(n.tagName);
+    if (!isElement(n)) {
+      if (n.nodeName === "#document" || n.nodeName === "#document-fragment") for (const child of childrenOf(n)) walk(child);
+      return;
+    }
+    const tag = n.tagName;
+    if (TEXTLESS.has(tag)) return;
+    const block = BLOCK.has(tag);
     if (block) parts.push("\n");
-    if (isElement(n) && n.tagName === "input" && attr(n, "type") === "checkbox") parts.push(n.attrs.some((a) => a.name === "checked") ? "[x] " : "[ ] ");
-    if (isElement(n) && n.tagName === "li") parts.push("- ");
-    if (isElement(n) && (n.tagName === "td" || n.tagName === "th")) parts.push(" | ");
+    if (tag === "input" && attr(n, "type") === "checkbox") parts.push(n.attrs.some((a) => a.name === "checked") ? "[x] " : "[ ] ");
+    else if (tag === "li") parts.push("- ");
+    else if (tag === "td" || tag === "th") parts.push(" | ");
     for (const child of childrenOf(n)) walk(child);
     if (block) parts.push("\n");
   };
