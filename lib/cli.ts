@@ -24,7 +24,7 @@ program
   .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
   .option("--json", "print the summary as JSON on stdout")
   .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
-    const { db } = openDb(opts, { longRunning: true });
+    const { db } = openDb(opts);
     const roots = chooseRoots(db, opts.root, process.cwd());
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");
@@ -43,7 +43,7 @@ program
     new Option("--kind <kind>", "document kind").choices(["checkpoint", "research", "plan", "journal", "review", "all"]).default("checkpoint"),
   )
   .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
-    const { db } = openDb(opts);
+    const { db } = openDb(opts, { mapped: true });
     const filters = { repo: opts.repo, status: opts.status, kind: opts.kind };
     if (opts.json) {
       // the same bytes as JSON.stringify(listRecords(…), null, 2), written by SQLite (see list-json.ts)

@@ -7,16 +7,18 @@ export interface DbOption {
   db?: string;
 }
 
-/** The database file mapped for a command that reads and ends (list, search, queue, resume, …): 256 MiB at most. */
+/** The database file mapped for a command that reads and ends (list, queue, resume): 256 MiB at most. */
 const SHORT_COMMAND_MMAP = 256 * 1024 * 1024;
 
 /**
- * The command's database. A command that ends once answered reads it through a memory map (pages read in
- * place, no copy per page); a long one (`index`, whose resident memory is a target) passes `longRunning`.
+ * The command's database. A command that reads, answers and ends passes `mapped`: it then reads the file
+ * through a memory map (pages read in place, no read call and copy per page). Never for a long-lived process
+ * (`serve` runs the server on this connection, `index`'s resident memory is a target): every mapped page it
+ * touches would stay resident.
  */
-export function openDb(opts: DbOption, { longRunning = false }: { longRunning?: boolean } = {}): { db: CairnDb; path: string } {
+export function openDb(opts: DbOption, { mapped = false }: { mapped?: boolean } = {}): { db: CairnDb; path: string } {
   const path = resolve(opts.db ?? defaultDbPath());
-  return { db: getDb(path, { mmapBytes: longRunning ? 0 : SHORT_COMMAND_MMAP }), path };
+  return { db: getDb(path, { mmapBytes: mapped ? SHORT_COMMAND_MMAP : 0 }), path };
 }
 
 export function envRoots(): string[] {

@@ -10,7 +10,7 @@ function registerQueue(program: Command): void {
     .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
     .option("--repo <path>", "only this repository (its absolute path)")
     .action(async (opts: { json?: boolean; db?: string; repo?: string }) => {
-      const { db } = openDb(opts);
+      const { db } = openDb(opts, { mapped: true });
       const { loadQueue, queueRecords } = await import("../queries/queue");
       const { items } = await loadQueue(db, { repo: opts.repo });
       if (opts.json) {

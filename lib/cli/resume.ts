@@ -12,7 +12,7 @@ export function registerResumeCommand(program: Command): void {
     .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
     .option("--json", "print the whole brief (files loaded, not loaded, missing, prompt) as JSON")
     .action(async (id: string, opts: { goal?: string; budget: string; db?: string; json?: boolean }) => {
-      const { db } = openDb(opts);
+      const { db } = openDb(opts, { mapped: true });
       const budget = Number.parseInt(opts.budget, 10);
       if (!Number.isFinite(budget) || budget < 0) fail(`--budget must be a number of lines, not "${opts.budget}"`);
       const { buildResumeBrief } = await import("../actions/resume");
