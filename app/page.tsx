@@ -88,7 +88,7 @@ export default async function OverviewPage({ searchParams }: Props) {
 
         <Panel id="hygiene" title="Hygiene" description={data.tidy ? `${plural(data.tidy, "repository", "repositories")} tidy` : undefined}>
           {data.hygiene.length ? (
-            <HygieneTable rows={data.hygiene} archivePile={ARCHIVE_PILE} />
+            <HygieneTable rows={data.hygiene} archivePile={ARCHIVE_PILE} showAll={sp.hygiene === "all"} />
           ) : (
             <EmptyState title="Everything is tidy">No save in progress superseded by a newer one, no branches gone, no piles of archives.</EmptyState>
           )}

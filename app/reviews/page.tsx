@@ -14,10 +14,17 @@ export const metadata: Metadata = { title: "Reviews" };
 
 const cell = "py-1.5 pr-3 align-top";
 
+/** Rows drawn before "all of them" is one link away (`?all=1`): the page stays light however much awaits review. */
+const REVIEWS_SHOWN = 50;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 /** What awaits review (committed handoffs, and in-progress checkpoints that ask for one, not reviewed since their last save) and the latest reviews. */
-export default async function ReviewsPage() {
-  const db = await readDb();
+export default async function ReviewsPage({ searchParams }: Props) {
+  const [db, sp] = await Promise.all([readDb(), searchParams]);
   const [queue, recent] = [await reviewQueue(db), recentReviews(db, 20)];
+  const showAll = sp.all === "1";
+  const shown = showAll ? queue : queue.slice(0, REVIEWS_SHOWN);
   return (
     <div className="space-y-6">
       <header className="space-y-1">
@@ -43,7 +50,7 @@ export default async function ReviewsPage() {
               </tr>
             </thead>
             <tbody>
-              {queue.map((row) => (
+              {shown.map((row) => (
                 <tr key={row.id} className="border-t border-stone-200 dark:border-stone-800">
                   <td className={`${cell} whitespace-nowrap font-mono text-xs`}>
                     <time dateTime={row.lastSave ?? undefined} title={relativeTime(row.lastSave)}>{formatDate(row.lastSave)}</time>
@@ -74,6 +81,18 @@ export default async function ReviewsPage() {
               ))}
             </tbody>
           </table>
+        )}
+        {queue.length > shown.length && (
+          <p className="mt-3 text-sm">
+            <Link href="/reviews?all=1#queue-heading" prefetch={false} className="font-medium">
+              Show {queue.length - shown.length} more ({queue.length} in all)
+            </Link>
+          </p>
+        )}
+        {showAll && queue.length > REVIEWS_SHOWN && (
+          <p className="mt-3 text-sm">
+            <Link href="/reviews#queue-heading">Show the first {REVIEWS_SHOWN} only</Link>
+          </p>
         )}
       </Panel>
       <Panel id="recent-heading" title="Recent reviews">

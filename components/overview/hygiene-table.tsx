@@ -10,8 +10,12 @@ function Count({ n, href, warn }: { n: number; href: string; warn: boolean }) {
   );
 }
 
-/** Per repository: saves to close or delete. */
-export function HygieneTable({ rows, archivePile }: { rows: HygieneRow[]; archivePile: number }) {
+/** Repositories drawn before "all of them" is one link away (`?hygiene=all`): the overview stays light at any size. */
+export const HYGIENE_SHOWN = 12;
+
+/** Per repository: saves to close or delete (the first ones, unless `showAll`). */
+export function HygieneTable({ rows, archivePile, showAll = false }: { rows: HygieneRow[]; archivePile: number; showAll?: boolean }) {
+  const shown = showAll ? rows : rows.slice(0, HYGIENE_SHOWN);
   const th = "px-2 py-1.5 font-medium first:pl-0 text-right first:text-left";
   const td = "px-2 py-1.5 text-right first:pl-0 first:text-left";
   return (
@@ -27,7 +31,7 @@ export function HygieneTable({ rows, archivePile }: { rows: HygieneRow[]; archiv
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {shown.map((r) => (
             <tr key={r.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800/70">
               <th scope="row" className={`${td} font-normal`}>
                 <Link href={`/repos/${r.id}`}>{r.name}</Link>
@@ -39,6 +43,18 @@ export function HygieneTable({ rows, archivePile }: { rows: HygieneRow[]; archiv
           ))}
         </tbody>
       </table>
+      {rows.length > shown.length && (
+        <p className="mt-2 text-sm">
+          <Link href="/?hygiene=all#hygiene" prefetch={false} className="font-medium">
+            Show {rows.length - shown.length} more ({rows.length} in all)
+          </Link>
+        </p>
+      )}
+      {showAll && rows.length > HYGIENE_SHOWN && (
+        <p className="mt-2 text-sm">
+          <Link href="/#hygiene">Show the first {HYGIENE_SHOWN} only</Link>
+        </p>
+      )}
     </div>
   );
 }
