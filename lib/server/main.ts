@@ -10,6 +10,7 @@ import { canonicalBindHost, machineNames, parseAllowedHostsEnv, requiresToken } 
 import { startBackgroundIndex } from "../index/run";
 import { startServerWatcher } from "./watch";
 import { createWarmUp } from "./warm-up";
+import { loadFrontDoorSearch } from "./front-door-search";
 
 // run by the compiled command line (dist/cli, told where the project is) or from source, two folders up
 const projectDir = process.env.CAIRN_PROJECT_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -57,6 +58,7 @@ export async function runServer(): Promise<void> {
   await app.prepare();
   delete process.env.__NEXT_PRIVATE_STANDALONE_CONFIG; // read once at prepare; git and the helpers need not carry it
   const handle = app.getRequestHandler();
+  const search = await loadFrontDoorSearch(dbPath);
   const warmUp = process.env.CAIRN_WARM_UP !== "0" ? createWarmUp() : null;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -66,6 +68,7 @@ export async function runServer(): Promise<void> {
       res.end("Bad request.\n");
       return;
     }
+    if (search?.(req, res)) return;
     void handle(req, res);
   };
   const server = createServer((req, res) => {

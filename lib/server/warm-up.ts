@@ -3,9 +3,9 @@
  * FTS pages, the code compiled hot) is paid at boot instead, through the server's own front door (guard
  * and token included). Words, a phrase, a prefix, a filter, a trace and a sha.
  *
- * Requests that arrive meanwhile wait for the warm-up to end (at most MAX_HOLD_MS): answered at once,
- * they would queue behind it anyway, and each would pay the cold costs again. The warm-up's own requests
- * carry a key known only to this process.
+ * Searches that arrive meanwhile wait for the warm-up to end (at most MAX_HOLD_MS): answered at once,
+ * they would queue behind it anyway, and each would pay the cold costs again. Pages go ahead (the warm-up
+ * does nothing for them). The warm-up's own requests carry a key known only to this process.
  */
 import { request, type IncomingMessage } from "node:http";
 import { randomBytes } from "node:crypto";
@@ -45,7 +45,7 @@ export function createWarmUp(): WarmUp {
   let held: Promise<void> | null = null;
   return {
     waitFor(req) {
-      if (open || req.headers[WARM_HEADER] === key) return null;
+      if (open || req.headers[WARM_HEADER] === key || !/^\/api\/search(?:\?|$)/.test(req.url ?? "")) return null;
       held ??= Promise.race([finished, new Promise<void>((r) => setTimeout(r, MAX_HOLD_MS).unref())]);
       return held;
     },
