@@ -37,8 +37,12 @@ function useBuiltConfig(): void {
   }
 }
 
-/** Starts the dashboard server in this process; it runs until SIGTERM or SIGINT. */
-export async function runServer(): Promise<void> {
+/**
+ * Starts the dashboard server in this process; it runs until SIGTERM or SIGINT. `frontDoorSearch`: answer
+ * /api/search here (its modules load in the compiled command line, not from source without the
+ * react-server condition, where Next's route answers it).
+ */
+export async function runServer(options: { frontDoorSearch?: boolean } = {}): Promise<void> {
   // source maps (switched on by tsx when run from source) would keep every Next chunk's map in memory
   process.setSourceMapsEnabled(false);
   const host = process.env.CAIRN_HOST ?? "127.0.0.1";
@@ -58,7 +62,7 @@ export async function runServer(): Promise<void> {
   await app.prepare();
   delete process.env.__NEXT_PRIVATE_STANDALONE_CONFIG; // read once at prepare; git and the helpers need not carry it
   const handle = app.getRequestHandler();
-  const search = await loadFrontDoorSearch(dbPath);
+  const search = options.frontDoorSearch === false ? null : await loadFrontDoorSearch(dbPath);
   const warmUp = process.env.CAIRN_WARM_UP !== "0" ? createWarmUp() : null;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -111,7 +115,7 @@ export async function runServer(): Promise<void> {
 
 // run directly (`node --import tsx lib/server/main.ts`)
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  runServer().catch((error: unknown) => {
+  runServer({ frontDoorSearch: false }).catch((error: unknown) => {
     process.stderr.write(`cairn serve: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
