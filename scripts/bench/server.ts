@@ -22,7 +22,7 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   port: number;
-  /** The `cairn serve` process (the dashboard runs in a child of it). */
+  /** The `cairn serve` process, which runs the dashboard itself (its children: the git helper while git runs). */
   pid: number | null;
   stop(): Promise<void>;
 }
@@ -168,7 +168,10 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Resident memory of the largest process under `cairn serve` (the dashboard server), in MiB; null off Linux. */
+/**
+ * Resident memory of the largest process under `cairn serve` (the dashboard server: `cairn serve` itself
+ * since it runs the server in its own process; the git helper, ~50 MiB, is smaller), in MiB; null off Linux.
+ */
 export function serverRssMiB(pid: number | null): number | null {
   if (pid === null) return null;
   let largest = 0;
