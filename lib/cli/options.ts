@@ -7,7 +7,7 @@ export interface DbOption {
   db?: string;
 }
 
-/** The database file mapped for a command that reads and ends (list, queue, resume): 256 MiB at most. */
+/** The database file mapped for a command that reads and ends (list, queue, resume, search): 256 MiB at most. */
 const SHORT_COMMAND_MMAP = 256 * 1024 * 1024;
 
 /**

@@ -80,7 +80,7 @@ export function registerSearchCommand(program: Command): void {
         offset: opts.offset,
       });
       if (!parsed.ok) fail(parsed.error);
-      const { db } = openDb(opts);
+      const { db } = openDb(opts, { mapped: true });
       const { q, limit, offset, group } = parsed.request;
       const response = toSearchResponse(searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset }), group);
       if (opts.json) {
