@@ -4,6 +4,7 @@ import { familyLabel, formatDate, plural } from "./format";
 import { FreshnessBadge } from "./freshness-badge";
 import { SortHeader } from "./sort-header";
 import { StatusBadge } from "./status-badge";
+import { DATA_TABLE, none } from "./data-table";
 
 const COLUMNS: { key: ListSort; label: string; className?: string; repository?: true }[] = [
   { key: "date", label: "Saved" },
@@ -18,19 +19,6 @@ const COLUMNS: { key: ListSort; label: string; className?: string; repository?: 
   { key: "secrets", label: "Secrets", className: "hidden sm:table-cell" },
   { key: "problems", label: "Problems", className: "hidden md:table-cell" },
 ];
-
-/**
- * Cell and row styles are set once on the table (a page of checkpoints is hundreds of cells: per-cell
- * class lists made most of its weight). `num` marks a number cell, `none` an empty value.
- */
-const TABLE = [
-  "w-full text-left text-sm",
-  "[&_td]:px-2 [&_td]:py-2 [&_td]:align-top [&_td:first-child]:pl-0",
-  "[&_tbody_tr]:border-b [&_tbody_tr]:border-stone-100 [&_tbody_tr:last-child]:border-0 [&_tbody_tr:hover]:bg-stone-50",
-  "dark:[&_tbody_tr]:border-stone-800/70 dark:[&_tbody_tr:hover]:bg-stone-800/40",
-  "[&_.num]:font-mono [&_.num]:text-xs [&_.num]:tabular-nums [&_.none]:text-stone-400 dark:[&_.none]:text-stone-500",
-].join(" ");
-const none = <span className="none">—</span>;
 
 /** The first rows' checkpoints are prefetched whole (a click shows them at once); the others not at all (each would cost the server a request). */
 const PREFETCHED_ROWS = 5;
@@ -59,7 +47,7 @@ export function SortableCheckpointTable({
   const columns = COLUMNS.filter((c) => showRepository || !c.repository);
   return (
     <div className="relative overflow-x-auto">
-      <table className={TABLE}>
+      <table className={DATA_TABLE}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-800 dark:text-stone-400">
           <tr>

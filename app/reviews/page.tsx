@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate, relativeTime } from "@/components/format";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Panel } from "@/components/panel";
+import { ShowMore } from "@/components/show-more";
 import { StatusBadge } from "@/components/status-badge";
 import { VerdictBadge } from "@/components/verdict-badge";
 import { readDb } from "@/lib/queries/db";
@@ -82,18 +83,7 @@ export default async function ReviewsPage({ searchParams }: Props) {
             </tbody>
           </table>
         )}
-        {queue.length > shown.length && (
-          <p className="mt-3 text-sm">
-            <Link href="/reviews?all=1#queue-heading" prefetch={false} className="font-medium">
-              Show {queue.length - shown.length} more ({queue.length} in all)
-            </Link>
-          </p>
-        )}
-        {showAll && queue.length > REVIEWS_SHOWN && (
-          <p className="mt-3 text-sm">
-            <Link href="/reviews#queue-heading">Show the first {REVIEWS_SHOWN} only</Link>
-          </p>
-        )}
+        <ShowMore total={queue.length} shown={shown.length} limit={REVIEWS_SHOWN} showAll={showAll} moreHref="/reviews?all=1#queue-heading" fewerHref="/reviews#queue-heading" />
       </Panel>
       <Panel id="recent-heading" title="Recent reviews">
         {recent.length === 0 ? (

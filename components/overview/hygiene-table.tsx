@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { HygieneRow } from "@/lib/queries/overview";
+import { ShowMore } from "../show-more";
 
 function Count({ n, href, warn }: { n: number; href: string; warn: boolean }) {
   if (!n) return <span className="text-stone-400 dark:text-stone-600">0</span>;
@@ -43,18 +44,7 @@ export function HygieneTable({ rows, archivePile, showAll = false }: { rows: Hyg
           ))}
         </tbody>
       </table>
-      {rows.length > shown.length && (
-        <p className="mt-2 text-sm">
-          <Link href="/?hygiene=all#hygiene" prefetch={false} className="font-medium">
-            Show {rows.length - shown.length} more ({rows.length} in all)
-          </Link>
-        </p>
-      )}
-      {showAll && rows.length > HYGIENE_SHOWN && (
-        <p className="mt-2 text-sm">
-          <Link href="/#hygiene">Show the first {HYGIENE_SHOWN} only</Link>
-        </p>
-      )}
+      <ShowMore total={rows.length} shown={shown.length} limit={HYGIENE_SHOWN} showAll={showAll} moreHref="/?hygiene=all#hygiene" fewerHref="/#hygiene" className="mt-2 text-sm" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { RepoListSort, RepositoryListRow } from "@/lib/queries/repository";
 import { FreshnessBadge } from "../freshness-badge";
 import { formatDate, plural, relativeTime } from "../format";
 import { SortHeader } from "../sort-header";
+import { DATA_TABLE, none } from "../data-table";
 
 const COLUMNS: { key: RepoListSort; label: string; className?: string }[] = [
   { key: "name", label: "Repository" },
@@ -14,19 +15,6 @@ const COLUMNS: { key: RepoListSort; label: string; className?: string }[] = [
   { key: "problems", label: "Problems", className: "hidden sm:table-cell" },
   { key: "latest", label: "Last save", className: "hidden md:table-cell" },
 ];
-
-/**
- * Cell and row styles are set once on the table (a page of repositories is hundreds of cells: per-cell
- * class lists made most of its weight). `num` marks a number cell, `none` an empty value.
- */
-const TABLE = [
-  "w-full text-left text-sm",
-  "[&_td]:px-2 [&_td]:py-2 [&_td]:align-top [&_td:first-child]:pl-0",
-  "[&_tbody_tr]:border-b [&_tbody_tr]:border-stone-100 [&_tbody_tr:last-child]:border-0 [&_tbody_tr:hover]:bg-stone-50",
-  "dark:[&_tbody_tr]:border-stone-800/70 dark:[&_tbody_tr:hover]:bg-stone-800/40",
-  "[&_.num]:font-mono [&_.num]:text-xs [&_.num]:tabular-nums [&_.none]:text-stone-400 dark:[&_.none]:text-stone-500",
-].join(" ");
-const none = <span className="none">—</span>;
 
 /** Every repository: where it is, how stale its open work is at worst, and what it holds; each column sorts (in the URL). */
 export function RepositoryTable({
@@ -44,7 +32,7 @@ export function RepositoryTable({
 }) {
   return (
     <div className="relative overflow-x-auto">
-      <table className={TABLE}>
+      <table className={DATA_TABLE}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500 dark:border-stone-800 dark:text-stone-400">
           <tr>
