@@ -11,8 +11,11 @@ import { request, type IncomingMessage } from "node:http";
 import { randomBytes } from "node:crypto";
 import { canonicalBindHost } from "./hosts";
 
-const WARM_SEARCHES = ["checkpoint", "test fix", '"next steps"', "auth*", "decisions:api status:in-progress", "file:README.md", "0a1b2c3", "zzqx"];
-const WARM_ROUNDS = 3;
+const WARM_SEARCHES = [
+  "checkpoint", "test fix", '"next steps"', "auth*", "decisions:api status:in-progress", "file:README.md", "0a1b2c3", "zzqx",
+  "api error", "database migration", "deploy config", "refactor tests", "bug", "review plan", '"the build"', "cache OR queue",
+];
+const WARM_ROUNDS = 6;
 /** However slow the machine, a request never waits longer than this for the warm-up. */
 const MAX_HOLD_MS = 15_000;
 const WARM_HEADER = "x-cairn-warm-up";
