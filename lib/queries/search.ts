@@ -5,7 +5,7 @@ import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
 import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
-import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, tracedReferences, type HitRow } from "../search/sql";
+import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, textMatchesWithin, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
 
 export interface SearchOptions extends SearchFilters {
@@ -19,6 +19,8 @@ export interface SearchOptions extends SearchFilters {
 
 /** bm25 ranks at most this many text matches (the newest), past it the note says so. */
 export const RANK_CAP = 1_000;
+/** A file trace with words scores only the documents naming the file when there are at most this many. */
+const SCORED_WITHIN = 5_000;
 /** Text matches are counted up to this many; past it the total is "more than" it. */
 export const COUNT_CAP = 10_000;
 
@@ -199,13 +201,17 @@ function everyCandidate(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters
   const keep = facetFilter(db, filters);
   if (parsed.filePaths.length) {
     const key = exactPaths.join("\0");
-    let ids = facets.referencing.get(key);
-    if (!ids) facets.referencing.set(key, (ids = referencingDocuments(db, exactPaths)));
-    let found = [...ids].map((id) => facets.byId.get(id)).filter(keep);
+    let referencing = facets.referencing.get(key);
+    if (!referencing) {
+      referencing = [...referencingDocuments(db, exactPaths)].flatMap((id) => facets.byId.get(id) ?? []).sort(newestFirst);
+      facets.referencing.set(key, referencing);
+    }
+    let found = referencing.filter(keep);
     if (parsed.shas.length) found = found.filter((f) => savedAtAny(f, parsed.shas));
     const match = parsed.matchWithoutShas;
-    if (!match) return found.sort(newestFirst).map((facet) => ({ facet, rank: null, matchedBy: "file" }));
-    const scores = scoresOf(db, match);
+    if (!match) return found.map((facet) => ({ facet, rank: null, matchedBy: "file" }));
+    // a file named in few documents: only those are scored (bm25 is the same whichever rows are asked for)
+    const scores = found.length <= SCORED_WITHIN ? new Map(textMatchesWithin(db, match, found.map((f) => f.rowid))) : scoresOf(db, match);
     return found
       .filter((f) => scores.has(f.rowid))
       .map((facet): Candidate => ({ facet, rank: scores.get(facet.rowid) ?? null, matchedBy: "file" }))

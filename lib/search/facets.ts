@@ -33,8 +33,8 @@ export interface FacetIndex {
   byId: Map<string, Facet>;
   /** Every distinct referenced path, read on the first file trace. */
   referencedPaths?: string[];
-  /** Documents referencing each traced path, remembered until the database changes. */
-  referencing: Map<string, Set<string>>;
+  /** Documents referencing each traced path, newest first, remembered until the database changes. */
+  referencing: Map<string, Facet[]>;
   /** Rowids of the duplicates (always left out), as a JSON array for SQL. */
   duplicateRowids: string;
 }

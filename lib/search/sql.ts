@@ -44,6 +44,15 @@ export function textMatches(db: CairnDb, match: string): [rowid: number, score: 
     .all(match) as [number, number][];
 }
 
+/** The text matches among these rowids, with their bm25 score (the same score as in `textMatches`). */
+export function textMatchesWithin(db: CairnDb, match: string, rowids: number[]): [rowid: number, score: number][] {
+  if (rowids.length === 0) return [];
+  return db.$client
+    .prepare(`SELECT rowid, bm25(documents_fts, ${BM25_WEIGHTS}) AS score FROM documents_fts WHERE documents_fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`)
+    .raw()
+    .all(match, JSON.stringify(rowids)) as [number, number][];
+}
+
 /** Rowids a text search is kept to (`inList`) or kept away from, as a JSON array. */
 export interface Restriction {
   inList: boolean;
@@ -92,14 +101,17 @@ export function referencingDocuments(db: CairnDb, exactPaths: string[]): Set<str
   return ids;
 }
 
-/** How each document refers to these exact paths. */
+/**
+ * How each document refers to these exact paths. Looked up by document (`+path`: a path named in thousands of
+ * documents must not lead SQLite to read every reference to it for a page of hits).
+ */
 export function tracedReferences(db: CairnDb, ids: string[], exactPaths: string[]): Map<string, { path: string; role: string }[]> {
   const result = new Map<string, { path: string; role: string }[]>();
   if (ids.length === 0 || exactPaths.length === 0) return result;
   const rows = db.$client
     .prepare(
       `SELECT DISTINCT document_id AS documentId, path, role FROM referenced_files
-       WHERE document_id IN ${placeholders(ids.length)} AND path IN ${placeholders(exactPaths.length)} ORDER BY path, role`,
+       WHERE document_id IN ${placeholders(ids.length)} AND +path IN ${placeholders(exactPaths.length)} ORDER BY path, role`,
     )
     .all(...ids, ...exactPaths) as { documentId: string; path: string; role: string }[];
   for (const row of rows) {
