@@ -44,6 +44,23 @@ function hasNewestMigration(sqlite: Database.Database): boolean {
   }
 }
 
+/**
+ * Drizzle's migrations, run with foreign keys off (SQLite ignores the pragma inside the migrator's
+ * transaction, so it is set around it): a migration that rebuilds a table (0005 puts the documents'
+ * large columns last) drops the old one, and with foreign keys on that drop would first delete every row
+ * referencing it, cascading through sections, references and findings. Checked before they are on again.
+ */
+function migrateWithoutCascades(sqlite: Database.Database, db: CairnDb): void {
+  sqlite.pragma("foreign_keys = OFF");
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length) throw new Error(`the database's migration left ${broken.length} rows pointing at nothing`);
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
+}
+
 type Cache = Map<string, CairnDb>;
 const globalCache = globalThis as unknown as { __cairnDbs?: Cache };
 const cache: Cache = (globalCache.__cairnDbs ??= new Map());
@@ -74,7 +91,7 @@ export function getDb(path: string = defaultDbPath(), options: OpenOptions = {})
   sqlite.pragma("cache_size = -32768");
   sqlite.pragma(`mmap_size = ${Math.max(0, Math.floor(options.mmapBytes ?? 0))}`);
   const db = drizzle(sqlite, { schema }) as CairnDb;
-  if (!hasNewestMigration(sqlite)) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!hasNewestMigration(sqlite)) migrateWithoutCascades(sqlite, db);
   cache.set(key, db);
   return db;
 }

@@ -54,8 +54,8 @@ export const documents = sqliteTable(
     tasksDone: integer("tasks_done"),
     tasksTotal: integer("tasks_total"),
     qualityScore: integer("quality_score"),
-    qualityReasons: text("quality_reasons", { mode: "json" }).$type<string[]>(),
-    freshness: text("freshness", { mode: "json" }).$type<Record<string, unknown>>(),
+    // Small columns first, the large ones last (migration 0005): SQLite reads a row's columns in order, so a
+    // column stored after `body` and `original` costs a walk through their overflow pages for every row read.
     freshnessLevel: text("freshness_level"),
     supersededBy: text("superseded_by"),
     duplicateOf: text("duplicate_of"),
@@ -67,16 +67,18 @@ export const documents = sqliteTable(
     lineage: text("lineage"),
     /** A pointer file (a LATEST.md naming another file) is shown as an alias of its target. */
     aliasOf: text("alias_of"),
-    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
-    /** Redacted plain text of the whole document, for search and display. */
-    body: text("body").notNull().default(""),
-    /** Redacted original (HTML or Markdown) for the original view. */
-    original: text("original").notNull().default(""),
-    decisionsText: text("decisions_text").notNull().default(""),
     contentHash: text("content_hash").notNull(),
     mtimeMs: real("mtime_ms").notNull(),
     size: integer("size").notNull(),
     indexedAt: text("indexed_at").notNull(),
+    qualityReasons: text("quality_reasons", { mode: "json" }).$type<string[]>(),
+    freshness: text("freshness", { mode: "json" }).$type<Record<string, unknown>>(),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    decisionsText: text("decisions_text").notNull().default(""),
+    /** Redacted plain text of the whole document, for search and display. */
+    body: text("body").notNull().default(""),
+    /** Redacted original (HTML or Markdown) for the original view. */
+    original: text("original").notNull().default(""),
   },
   (t) => [
     index("documents_repository_idx").on(t.repositoryId),
