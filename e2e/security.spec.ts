@@ -104,6 +104,7 @@ test("pages hydrate under the nonce CSP, with no violation", async ({ page }) =>
 });
 
 test("XSS payloads never run: checkpoint, original view, search results, repository page", async ({ page }) => {
+  test.setTimeout(120_000); // a dozen pages with their frames poked, on a machine that may be busy (16 s quiet, over 30 s under load)
   const violations = await watchCsp(page);
   const tracked: string[] = [];
   // the browser may announce a request the CSP then blocks; only one that went out counts
