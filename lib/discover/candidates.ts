@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { lstat, readdir, realpath } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { isCandidatePath } from "../parse/registry";
 import { isSniffable } from "../parse/routes";
@@ -54,6 +54,28 @@ export interface CandidateOptions {
   skipWhen?: (stamp: string) => boolean;
 }
 
+/**
+ * One lstat, synchronous (a walk stats every file it lists: a thread-pool round trip each cost more than
+ * the call), handed on as a settled promise so that callers read it like the asynchronous one.
+ */
+function lstatNow(path: string): Promise<Stats> {
+  try {
+    return Promise.resolve(lstatSync(path));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Whether anything (a folder, a file, a link) is at `path`, without following it. */
+function existsNoFollow(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function toPosix(path: string): string {
   return sep === "/" ? path : path.split(sep).join("/");
 }
@@ -61,7 +83,7 @@ function toPosix(path: string): string {
 export { isInside };
 
 /** Stat a candidate, refusing symlinks that leave the root and files over the size cap. */
-async function inspect(absPath: string, relPath: string, root: string, linkStat: Promise<Stats> = lstat(absPath)): Promise<CandidateFile | RejectedFile> {
+async function inspect(absPath: string, relPath: string, root: string, linkStat: Promise<Stats> = lstatNow(absPath)): Promise<CandidateFile | RejectedFile> {
   const link = await linkStat;
   let size = link.size;
   let mtimeMs = link.mtimeMs;
@@ -125,23 +147,15 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       if (entry.isDirectory()) {
         if (entry.name === ".git" || SKIPPED_FOLDERS.has(entry.name) || depth >= MAX_REPO_DEPTH) continue;
         if (verdict(rules, `${toPosix(relative(repoPath, abs))}/`) === "drop") continue;
-        work.push(
-          (async () => {
-            try {
-              await lstat(join(abs, ".git"));
-              return; // a nested repository: indexed on its own
-            } catch {
-              await walk(abs, depth + 1);
-            }
-          })(),
-        );
+        // a nested repository: indexed on its own
+        if (!existsNoFollow(join(abs, ".git"))) work.push(walk(abs, depth + 1));
         continue;
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const rel = toPosix(relative(repoPath, abs));
       cost.walkedFiles += 1;
       // one lstat per file, for the stamp and (a candidate) for its inspection
-      const linkStat = stampLines ? lstat(abs) : undefined;
+      const linkStat = stampLines ? lstatNow(abs) : undefined;
       if (linkStat && stampLines) {
         work.push(
           linkStat.then(

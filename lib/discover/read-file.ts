@@ -11,7 +11,6 @@
  * - read up to the cap plus one byte, never whole: a file that grows past the cap is refused.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
-import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
 import { relative, sep, isAbsolute } from "node:path";
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -90,10 +89,10 @@ const grewPast = (maxBytes: number, size: number): SafeRead => ({
   size,
 });
 
-async function resolveLink(path: string, links: SafeReadOptions["links"]): Promise<string | SafeRead> {
+function resolveLink(path: string, links: SafeReadOptions["links"]): string | SafeRead {
   let info: Stats;
   try {
-    info = await lstat(path);
+    info = lstatSync(path);
   } catch (error) {
     return refusedOpen(error);
   }
@@ -101,7 +100,7 @@ async function resolveLink(path: string, links: SafeReadOptions["links"]): Promi
   if (links === undefined || links === "refuse") return { ok: false, refusal: "link", reason: "is a symbolic link; not read" };
   let target: string;
   try {
-    target = await realpath(path);
+    target = realpathSync(path);
   } catch {
     return { ok: false, refusal: "missing", reason: "is a link to nothing" };
   }
@@ -114,9 +113,9 @@ async function resolveLink(path: string, links: SafeReadOptions["links"]): Promi
  * try spares the lstat of every file that is not a link (nearly all of them): the open itself refuses a
  * link (ELOOP), which then takes the checked way (resolveLink).
  */
-async function openUnlessLink(path: string): Promise<{ handle: FileHandle } | "link" | SafeRead> {
+function openUnlessLink(path: string): { fd: number } | "link" | SafeRead {
   try {
-    return { handle: await open(path, OPEN_FLAGS) };
+    return { fd: openSync(path, OPEN_FLAGS) };
   } catch (error) {
     const code = errnoCode(error);
     // ELOOP on Linux and macOS, EMLINK on the BSDs
@@ -124,65 +123,33 @@ async function openUnlessLink(path: string): Promise<{ handle: FileHandle } | "l
   }
 }
 
-/** Read a regular file without blocking, without following an unchecked link, at most `maxBytes`. */
+/**
+ * Read a regular file without blocking, without following an unchecked link, at most `maxBytes`.
+ * The work is done with synchronous calls (see readRegularFileSync): none of them can wait (O_NONBLOCK,
+ * the handle checked before reading, the read bounded by the cap), and thousands of small files cost
+ * far less without a thread-pool round trip for each open, fstat, read and close.
+ */
 export async function readRegularFile(path: string, options: SafeReadOptions): Promise<SafeRead> {
-  let handle: FileHandle | null = null;
+  return readRegularFileSync(path, options);
+}
+
+/** The synchronous twin, for callers that cannot await (the watcher's set-up); readRegularFile runs it too. */
+export function readRegularFileSync(path: string, options: SafeReadOptions): SafeRead {
+  let fd: number | null = null;
   if (options.links === "follow") {
-    const opened = await openUnlessLink(path);
-    if (opened === "link") handle = null;
-    else if ("handle" in opened) handle = opened.handle;
+    const opened = openUnlessLink(path);
+    if (opened === "link") fd = null;
+    else if ("fd" in opened) fd = opened.fd;
     else return opened;
   }
-  if (handle === null) {
-    const target = await resolveLink(path, options.links);
+  if (fd === null) {
+    const target = resolveLink(path, options.links);
     if (typeof target !== "string") return target;
     try {
-      handle = await open(target, OPEN_FLAGS);
+      fd = openSync(target, OPEN_FLAGS);
     } catch (error) {
       return refusedOpen(error);
     }
-  }
-  try {
-    const info = await handle.stat();
-    const refused = checkHandle(info, options.maxBytes);
-    if (refused) return refused;
-    const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const wanted = buffer.length - length;
-      const { bytesRead } = await handle.read(buffer, length, wanted, length);
-      length += bytesRead;
-      // a regular file reads short only at its end: no second read to be told so
-      if (bytesRead < wanted) break;
-    }
-    if (length > options.maxBytes) return grewPast(options.maxBytes, length);
-    return { ok: true, bytes: buffer.subarray(0, length), stat: info };
-  } catch (error) {
-    return refusedOpen(error);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The synchronous twin, for the few callers that cannot await (the watcher's set-up). */
-export function readRegularFileSync(path: string, options: SafeReadOptions): SafeRead {
-  let target = path;
-  try {
-    if (lstatSync(path).isSymbolicLink() || typeof options.links === "object") {
-      if (options.links === undefined || options.links === "refuse") return { ok: false, refusal: "link", reason: "is a symbolic link; not read" };
-      target = realpathSync(path);
-      if (typeof options.links === "object" && !inside(options.links.within, target)) {
-        return { ok: false, refusal: "outside", reason: "is a link that leaves its folder; not read" };
-      }
-    }
-  } catch (error) {
-    return refusedOpen(error);
-  }
-  let fd: number;
-  try {
-    fd = openSync(target, OPEN_FLAGS);
-  } catch (error) {
-    return refusedOpen(error);
   }
   try {
     const info = fstatSync(fd);
@@ -191,9 +158,11 @@ export function readRegularFileSync(path: string, options: SafeReadOptions): Saf
     const buffer = Buffer.alloc(Math.min(info.size, options.maxBytes) + 1);
     let length = 0;
     while (length < buffer.length) {
-      const read = readSync(fd, buffer, length, buffer.length - length, length);
-      if (read === 0) break;
-      length += read;
+      const wanted = buffer.length - length;
+      const bytesRead = readSync(fd, buffer, length, wanted, length);
+      length += bytesRead;
+      // a regular file reads short only at its end: no second read to be told so
+      if (bytesRead < wanted) break;
     }
     if (length > options.maxBytes) return grewPast(options.maxBytes, length);
     return { ok: true, bytes: buffer.subarray(0, length), stat: info };
