@@ -3,7 +3,7 @@
  * checkpoint said it modified (the checkpoint skill's "compare modified files against current git
  * state": still modified, committed since, untouched, or gone).
  */
-import { lstat } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { StatusEntry } from "../git/repo-facts";
 import { lsTree } from "../git/runner";
@@ -45,12 +45,17 @@ export async function checkPathsExist(
   const result = new Map<string, boolean | null>();
   if (unique.length === 0) return result;
   if (topLevel) {
-    await Promise.all(
-      unique.map(async (relative) => {
-        const exists = await lstat(path.join(topLevel, relative)).then(() => true, () => false);
-        result.set(relative, exists);
-      }),
-    );
+    // synchronous lstats: a few per save, each cheaper than a thread-pool round trip
+    for (const relative of unique) {
+      let exists: boolean;
+      try {
+        lstatSync(path.join(topLevel, relative));
+        exists = true;
+      } catch {
+        exists = false;
+      }
+      result.set(relative, exists);
+    }
     return result;
   }
   if (!headSha) {

@@ -6,9 +6,11 @@
  *
  * Nothing here follows a symbolic link: a link where git keeps its files, an unreadable or odd layout,
  * too many refs, all give null ("unsure"), and the caller then asks git as before.
+ *
+ * The calls are synchronous: a stamp is a dozen lstats and a few tiny reads per repository, each cheaper
+ * than the thread-pool round trip an asynchronous one costs.
  */
-import { lstat, readdir } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { lstatSync, readdirSync, type Stats } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { readRegularFile } from "../discover/read-file";
 
@@ -33,9 +35,9 @@ function describe(info: Stats | null): string {
   return `${info.isDirectory() ? "d" : info.isFile() ? "f" : "o"}:${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`;
 }
 
-async function lstatOrNull(path: string): Promise<Stats | null> {
+function lstatOrNull(path: string): Stats | null {
   try {
-    return await lstat(path);
+    return lstatSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -61,11 +63,11 @@ export async function gitDirsOf(repoPath: string, layout: StampLayout): Promise<
       if (!pointer) return null;
       gitDir = isAbsolute(pointer) ? pointer : resolve(repoPath, pointer);
     }
-    const gitDirInfo = await lstatOrNull(gitDir);
+    const gitDirInfo = lstatOrNull(gitDir);
     if (!gitDirInfo?.isDirectory()) return null;
     const common = (await smallText(join(gitDir, "commondir")))?.trim();
     const commonDir = common ? (isAbsolute(common) ? common : resolve(gitDir, common)) : gitDir;
-    if (!(await lstatOrNull(commonDir))?.isDirectory()) return null;
+    if (!lstatOrNull(commonDir)?.isDirectory()) return null;
     return { gitDir, commonDir };
   } catch {
     return null;
@@ -75,7 +77,7 @@ export async function gitDirsOf(repoPath: string, layout: StampLayout): Promise<
 async function listRefs(dir: string, prefix: string, depth: number, out: string[]): Promise<void> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
@@ -83,7 +85,7 @@ async function listRefs(dir: string, prefix: string, depth: number, out: string[
   }
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(dir, entry.name);
-    const info = await lstat(path);
+    const info = lstatSync(path);
     if (info.isDirectory()) {
       if (depth >= MAX_REF_DEPTH) throw new Unsure("refs too deep");
       out.push(`${prefix}${entry.name}/ ${describe(info)}`);
@@ -110,7 +112,7 @@ export async function readGitStamp(dirs: GitDirs): Promise<string | null> {
       ["exclude", join(commonDir, "info", "exclude")],
       ["reftable", join(commonDir, "reftable", "tables.list")],
     ];
-    for (const [name, path] of files) lines.push(`${name} ${describe(await lstatOrNull(path))}`);
+    for (const [name, path] of files) lines.push(`${name} ${describe(lstatOrNull(path))}`);
     const refs: string[] = [];
     await listRefs(join(commonDir, "refs"), "", 0, refs);
     lines.push(...refs);

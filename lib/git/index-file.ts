@@ -4,7 +4,7 @@
  * repository, a truncated or odd file, a link where the file should be) gives null, and the caller asks
  * git as before.
  */
-import { lstat } from "node:fs/promises";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readRegularFile } from "../discover/read-file";
 import { gitDirsOf } from "./fs-stamp";
@@ -71,7 +71,7 @@ export function parseIndexPaths(bytes: Buffer): string[] | null {
 export async function readTrackedPaths(repoPath: string): Promise<Set<string> | null> {
   let layout: "worktree" | "linked-worktree";
   try {
-    const entry = await lstat(join(repoPath, ".git"));
+    const entry = lstatSync(join(repoPath, ".git"));
     if (entry.isDirectory()) layout = "worktree";
     else if (entry.isFile()) layout = "linked-worktree";
     else return null;

@@ -1,4 +1,4 @@
-import { lstat, realpath } from "node:fs/promises";
+import { lstatSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { readRegularFile } from "../discover/read-file";
 import { companionsFor } from "../parse/registry";
@@ -22,14 +22,14 @@ export async function readCompanions(baseDir: string, relPath: string): Promise<
   if (names.length === 0) return result;
   let realBase: string;
   try {
-    realBase = await realpath(baseDir);
+    realBase = realpathSync(baseDir);
   } catch {
     return result;
   }
   for (const rel of names) {
     const abs = join(baseDir, rel);
     try {
-      if (!(await lstat(abs)).isFile()) continue;
+      if (!lstatSync(abs).isFile()) continue;
     } catch {
       continue; // absent companion: fine
     }
