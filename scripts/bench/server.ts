@@ -75,6 +75,14 @@ export async function startServer(projectDir: string, db: string, opts: { skipBu
   throw new Error("the server did not answer within 15 minutes");
 }
 
+/** The bench's own HTTP client made hot on requests that are no search (a missing API path: Next answers 404). */
+export async function warmClient(port: number, requests = 30): Promise<void> {
+  for (let i = 0; i < requests; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/bench-client-warm-up-${i}`);
+    await res.arrayBuffer();
+  }
+}
+
 export function searchUrl(port: number, query: BenchQuery): string {
   const params = new URLSearchParams({ q: query.q, ...(query.params ?? {}) });
   return `http://127.0.0.1:${port}/api/search?${params}`;
