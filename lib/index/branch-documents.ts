@@ -9,7 +9,8 @@ import { MAX_FILE_BYTES, BINARY_SNIFF_BYTES } from "../discover/limits";
 import { isCandidatePath } from "../parse/registry";
 import { redactValue } from "../derive/secrets";
 import { documentId } from "./document-id";
-import { prepareDocument, type PreparedDocument } from "./prepare";
+import type { PreparedDocument } from "./prepare";
+import { prepareDocumentOffThread } from "./prepare-pool";
 import { writeDocument } from "./store";
 
 /** Refs looked at per repository: enough for a team's open branches, bounded for huge mirrors. */
@@ -86,7 +87,8 @@ export async function indexBranchDocuments(
   }
   const toRead = wanted.filter((c) => existing.get(c.id) !== c.blob);
   const blobs = toRead.length ? await catFileBatch(repo.path, toRead.map((c) => c.blob)) : [];
-  const prepared: { doc: PreparedDocument; problems: string[] }[] = [];
+  // every blob's document started at once (on the worker thread when there is one), collected in order
+  const preparing: (Promise<{ doc: PreparedDocument; problems: string[] }> | { doc: PreparedDocument; problems: string[] })[] = [];
   for (const [i, candidate] of toRead.entries()) {
     const blob = blobs[i];
     const absPath = join(repo.path, candidate.path);
@@ -98,10 +100,10 @@ export async function indexBranchDocuments(
           ? "file looks binary (a NUL byte in its first 8 KB); not read"
           : null;
     if (reason) {
-      prepared.push({ doc: null as unknown as PreparedDocument, problems: [`${candidate.source}: ${reason}`] });
+      preparing.push({ doc: null as unknown as PreparedDocument, problems: [`${candidate.source}: ${reason}`] });
       continue;
     }
-    const doc = await prepareDocument({
+    const pending = prepareDocumentOffThread({
       id: candidate.id,
       path: candidate.path,
       absPath,
@@ -111,9 +113,13 @@ export async function indexBranchDocuments(
       mtimeMs: 0,
       size: blob.content.length,
       repoPath: repo.path,
-    });
-    prepared.push({ doc, problems: doc.problems });
+    }).then((doc) => ({ doc, problems: doc.problems }));
+    // a failure is raised when its turn comes, as it was when documents were prepared one by one
+    pending.catch(() => undefined);
+    preparing.push(pending);
   }
+  const prepared: { doc: PreparedDocument; problems: string[] }[] = [];
+  for (const entry of preparing) prepared.push(await entry);
   const keep = new Set(wanted.map((c) => c.id));
   const removed = [...existing.keys()].filter((id) => !keep.has(id)).length;
   db.transaction((tx) => {

@@ -5,7 +5,8 @@ import { documentHash, readCompanions } from "./companions";
 import type { CairnDb } from "../../db/client";
 import { knownFiles, type FileOutcome } from "./store";
 import { documentId } from "./document-id";
-import { prepareDocument, type PreparedDocument } from "./prepare";
+import type { PreparedDocument } from "./prepare";
+import { prepareDocumentOffThread } from "./prepare-pool";
 
 export interface FileBatch {
   prepared: { doc: PreparedDocument; isNew: boolean }[];
@@ -30,13 +31,17 @@ export async function prepareFiles(
   const known = new Map(knownFiles(db, ownerId).map((row) => [row.absPath, row]));
   const batch: FileBatch = { prepared: [], outcomes: [], touched: [], unchanged: 0, vanished: [] };
   const present = new Set<string>();
+  // Every document to parse is started at once (on the worker thread when there is one, see
+  // prepare-pool.ts) and collected in file order below: the batch comes out as one file at a time made it.
+  const steps: (() => Promise<void>)[] = [];
+  const settled = (apply: () => void) => steps.push(async () => apply());
   for (const file of files) {
     present.add(file.absPath);
     // a file whose name holds a secret is not indexed: its name would be stored and shown
     const shownPath = await redactValue(file.absPath);
     if (shownPath !== file.absPath) {
       present.add(shownPath);
-      batch.outcomes.push({ absPath: shownPath, mtimeMs: file.mtimeMs, size: file.size, contentHash: null, documentId: null, problems: ["the file name holds a secret: not indexed (rename the file)"] });
+      settled(() => batch.outcomes.push({ absPath: shownPath, mtimeMs: file.mtimeMs, size: file.size, contentHash: null, documentId: null, problems: ["the file name holds a secret: not indexed (rename the file)"] }));
       continue;
     }
     const companions = await readCompanions(baseDir, file.relPath);
@@ -44,23 +49,27 @@ export async function prepareFiles(
     const size = file.size + companions.size;
     const previous = known.get(file.absPath);
     if (previous && previous.mtimeMs === mtimeMs && previous.size === size) {
-      batch.unchanged++;
+      settled(() => batch.unchanged++);
       continue;
     }
     const read = await readCandidate(file.absPath);
     if (!read.ok) {
-      batch.outcomes.push({ absPath: file.absPath, mtimeMs, size, contentHash: null, documentId: null, problems: [read.reason] });
-      if (previous?.documentId) batch.vanished.push(file.absPath);
+      settled(() => {
+        batch.outcomes.push({ absPath: file.absPath, mtimeMs, size, contentHash: null, documentId: null, problems: [read.reason] });
+        if (previous?.documentId) batch.vanished.push(file.absPath);
+      });
       continue;
     }
     const hash = documentHash(read.bytes, companions.texts);
     if (previous && previous.contentHash === hash) {
-      batch.unchanged++;
-      batch.touched.push({ absPath: file.absPath, mtimeMs, size });
+      settled(() => {
+        batch.unchanged++;
+        batch.touched.push({ absPath: file.absPath, mtimeMs, size });
+      });
       continue;
     }
     const id = documentId(idBase, file.relPath);
-    const doc = await prepareDocument({
+    const preparing = prepareDocumentOffThread({
       id,
       path: file.relPath,
       absPath: file.absPath,
@@ -73,17 +82,23 @@ export async function prepareFiles(
       repoPath: idBase,
       force: file.origin === "user",
     });
-    if (doc.parsed) batch.prepared.push({ doc, isNew: !previous?.documentId });
-    else if (previous?.documentId) batch.vanished.push(file.absPath);
-    batch.outcomes.push({
-      absPath: file.absPath,
-      mtimeMs,
-      size,
-      contentHash: hash,
-      documentId: doc.parsed ? id : null,
-      problems: [...read.notices, ...doc.problems],
+    // a failure is raised when its turn comes, as it was when documents were prepared one by one
+    preparing.catch(() => undefined);
+    steps.push(async () => {
+      const doc = await preparing;
+      if (doc.parsed) batch.prepared.push({ doc, isNew: !previous?.documentId });
+      else if (previous?.documentId) batch.vanished.push(file.absPath);
+      batch.outcomes.push({
+        absPath: file.absPath,
+        mtimeMs,
+        size,
+        contentHash: hash,
+        documentId: doc.parsed ? id : null,
+        problems: [...read.notices, ...doc.problems],
+      });
     });
   }
+  for (const step of steps) await step();
   for (const absPath of known.keys()) if (!present.has(absPath)) batch.vanished.push(absPath);
   return batch;
 }

@@ -19,6 +19,7 @@ import { emptySummary, type IndexSummary, type ProgressListener } from "./progre
 import { bareScan, skipRepository, stampOptions } from "./stamp";
 import { gitDirsOf } from "../git/fs-stamp";
 import { statement } from "./statements";
+import { offThreadCount, withPrepareWorker } from "./prepare-pool";
 
 /**
  * Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy).
@@ -196,7 +197,7 @@ export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<In
   // default) copies most pages several times. Fewer, larger copies for the run, bounded (~100 MiB of log).
   client.pragma(`wal_autocheckpoint = ${RUN_WAL_CHECKPOINT_PAGES}`);
   try {
-    return await indexRootsNow(db, options);
+    return await withPrepareWorker(() => indexRootsNow(db, options));
   } finally {
     client.pragma(`mmap_size = ${mmapSize}`);
     client.pragma(`cache_size = ${cacheSize}`);
@@ -207,6 +208,7 @@ export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<In
 async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
   const gitBefore = gitProcessCount();
+  const offThreadBefore = offThreadCount();
   const rootPaths = [...new Set(options.roots.map((r) => resolve(r)))];
   const summary = emptySummary(rootPaths);
   const run = db.insert(indexRuns).values({ startedAt: new Date(started).toISOString() }).returning().get();
@@ -270,6 +272,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
 
   summary.durationMs = Date.now() - started;
   summary.gitProcesses = gitProcessCount() - gitBefore;
+  summary.parsedOffThread = offThreadCount() - offThreadBefore;
   db.update(indexRuns)
     .set({ finishedAt: new Date().toISOString(), summary: summary as unknown as Record<string, unknown> })
     .where(eq(indexRuns.id, run.id))

@@ -8,6 +8,8 @@ export interface IndexSummary {
   durationMs: number;
   /** git processes this process started during the run (0 when no repository changed since the last run). */
   gitProcesses?: number;
+  /** Documents prepared (scanned, parsed) on the worker thread rather than this one (see prepare-pool.ts). */
+  parsedOffThread?: number;
   /** What discovery cost over all repositories: files walked, git processes, files sniffed by their first bytes. */
   discovery?: { walkedFiles: number; gitProcesses: number; sniffed: number; remembered: number; bytesRead: number };
 }
