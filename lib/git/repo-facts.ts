@@ -4,7 +4,8 @@
  */
 import path from "node:path";
 import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
-import { GitError, isFullSha, resolveCommits, runGit, tryGit } from "./runner";
+import { isFullSha, resolveCommits, runGit, tryGit } from "./runner";
+import { filterNeutralisation, noFilterDriversInFiles, statusRefusedMessage, type ConfigDirs } from "./filter-config";
 
 export interface RepoLayout {
   gitDir: string;
@@ -45,48 +46,7 @@ export interface ChangedFile {
   path: string;
 }
 
-/** The most filter drivers, and the longest driver name, Cairn still neutralises one by one. */
-export const MAX_FILTER_DRIVERS = 200;
-export const MAX_FILTER_NAME_BYTES = 1024;
-
-export type FilterNeutralisation = { ok: true; overrides: Array<[string, string]> } | { ok: false; reason: string };
-
-/**
- * `git status` may pipe file contents through a repository's clean/smudge/process filter programs,
- * and git has no switch that turns every filter driver off. So: read the configured driver names
- * (one `git config`, includes followed) and blank every one of them for the coming call. When that
- * answer is not certain (the lookup failed for any reason but "no match", or there are too many
- * drivers or names too long to override), the caller must not run `git status` at all.
- */
-export async function filterNeutralisation(cwd: string): Promise<FilterNeutralisation> {
-  let filterKeys: string;
-  try {
-    filterKeys = await runGit(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."], { maxBytes: 1024 * 1024 });
-  } catch (error) {
-    if (error instanceof GitError && error.kind === "exit" && error.exitCode === 1) return { ok: true, overrides: [] };
-    const why = error instanceof GitError ? (error.kind === "exit" ? error.stderrFirstLine || `exit ${error.exitCode}` : error.kind) : "unknown error";
-    return { ok: false, reason: `its filter-driver settings could not be read (${why})` };
-  }
-  const filterNames = new Set(
-    filterKeys.split("\u0000").filter(Boolean).map((key) => key.slice("filter.".length, key.lastIndexOf("."))),
-  );
-  if (filterNames.size > MAX_FILTER_DRIVERS) return { ok: false, reason: `it configures ${filterNames.size} filter drivers` };
-  if ([...filterNames].some((name) => Buffer.byteLength(name) > MAX_FILTER_NAME_BYTES)) {
-    return { ok: false, reason: "it configures a filter driver whose name is too long to switch off" };
-  }
-  const overrides = [...filterNames].flatMap((name): Array<[string, string]> => [
-    [`filter.${name}.process`, ""],
-    [`filter.${name}.clean`, ""],
-    [`filter.${name}.smudge`, ""],
-    [`filter.${name}.required`, "false"],
-  ]);
-  return { ok: true, overrides };
-}
-
-/** A repository where Cairn did not run `git status`, and why (shown as a problem). */
-export function statusRefusedMessage(reason: string): string {
-  return `git status was not run in this repository because ${reason}: its filter programs could have run. Uncommitted changes are not shown.`;
-}
+export { filterNeutralisation, statusRefusedMessage, MAX_FILTER_DRIVERS, MAX_FILTER_NAME_BYTES, type FilterNeutralisation } from "./filter-config";
 
 export interface StatusSnapshot {
   raw: string;
@@ -166,6 +126,7 @@ export class RepoFacts {
   private readonly remoteHeadNames: string[] = [];
   /** Set when `git status` was refused for this repository (see filterNeutralisation). */
   statusRefusal: string | null = null;
+  private configDirs: ConfigDirs | null = null;
 
   constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
 
@@ -175,6 +136,12 @@ export class RepoFacts {
    */
   knowLayout(layout: RepoLayout): this {
     this.layoutAnswer ??= Promise.resolve(layout);
+    return this;
+  }
+
+  /** Where git keeps this repository's files (read from the filesystem): lets status skip `git config` when that is certain. */
+  knowConfigDirs(dirs: ConfigDirs): this {
+    this.configDirs = dirs;
     return this;
   }
 
@@ -230,7 +197,9 @@ export class RepoFacts {
    */
   statusSnapshot(): Promise<StatusSnapshot | null> {
     this.statusAnswer ??= (async () => {
-      const filters = await filterNeutralisation(this.cwd);
+      // files that certainly configure no filter driver need no `git config` to say so
+      const certain = this.configDirs ? await noFilterDriversInFiles(this.configDirs) : null;
+      const filters = certain ? { ok: true as const, overrides: [] } : await filterNeutralisation(this.cwd);
       if (!filters.ok) {
         this.statusRefusal = statusRefusedMessage(filters.reason);
         return null;

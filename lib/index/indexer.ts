@@ -128,7 +128,10 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   // one set of git answers per repository, shared by every step below
   const facts = new RepoFacts(found.path);
   // the layout discovery found and the filesystem confirmed: no `git rev-parse` to learn it again
-  if (dirs && stamping) facts.knowLayout({ gitDir: dirs.gitDir, isBare: found.layout === "bare", topLevel: found.layout === "bare" ? null : found.path });
+  if (dirs && stamping) {
+    const topLevel = found.layout === "bare" ? null : found.path;
+    facts.knowLayout({ gitDir: dirs.gitDir, isBare: found.layout === "bare", topLevel }).knowConfigDirs({ ...dirs, topLevel });
+  }
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
   if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();
