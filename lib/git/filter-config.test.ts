@@ -7,13 +7,15 @@ import { makeTempDir, removeTempDirs, TestRepo } from "./test-repo";
 
 afterAll(() => removeTempDirs());
 
+const envOf = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
+
 function repoWithHome(config = ""): { repo: TestRepo; env: NodeJS.ProcessEnv; dirs: { gitDir: string; commonDir: string; topLevel: string } } {
   const repo = TestRepo.create();
   repo.commit("first", { "a.txt": "one\n" });
   if (config) writeFileSync(path.join(repo.dir, ".git", "config"), config, { flag: "a" });
   const home = makeTempDir("cairn-filter-home-");
   const gitDir = path.join(repo.dir, ".git");
-  return { repo, env: { HOME: home }, dirs: { gitDir, commonDir: gitDir, topLevel: repo.dir } };
+  return { repo, env: envOf({ HOME: home }), dirs: { gitDir, commonDir: gitDir, topLevel: repo.dir } };
 }
 
 describe("filter drivers read from the configuration files", () => {
@@ -35,7 +37,7 @@ describe("filter drivers read from the configuration files", () => {
     const xdg = makeTempDir("cairn-filter-xdg-");
     mkdirSync(path.join(xdg, "git"));
     writeFileSync(path.join(xdg, "git", "config"), '[filter "x"]\n\tsmudge = cat\n');
-    expect(await noFilterDriversInFiles(repoWithHome().dirs, { HOME: makeTempDir(), XDG_CONFIG_HOME: xdg })).toBeNull();
+    expect(await noFilterDriversInFiles(repoWithHome().dirs, envOf({ HOME: makeTempDir(), XDG_CONFIG_HOME: xdg }))).toBeNull();
   });
 
   it("leave the answer to git for a line git might refuse, a linked file, or no home", async () => {
@@ -49,6 +51,6 @@ describe("filter drivers read from the configuration files", () => {
     writeFileSync(elsewhere, "[user]\n\tname = x\n");
     symlinkSync(elsewhere, path.join(env.HOME!, ".gitconfig"));
     expect(await noFilterDriversInFiles(dirs, env)).toBeNull();
-    expect(await noFilterDriversInFiles(dirs, {})).toBeNull();
+    expect(await noFilterDriversInFiles(dirs, envOf({}))).toBeNull();
   });
 });
