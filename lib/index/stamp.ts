@@ -4,9 +4,8 @@
  * no git process. Only what moves with the clock is brought up to date: the age of each save.
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents, indexedFiles, repositories, type Repository } from "../../db/schema";
+import { documents, type Repository } from "../../db/schema";
 import type { CandidateScan } from "../discover/candidates";
 import type { FoundRepository } from "../discover/repositories";
 import type { StampOptions } from "../discover/run";
@@ -38,27 +37,29 @@ function ageInDays(savedAt: string | null, savedAtSource: string | null, now: Da
   return Number.isFinite(time) ? Math.max(0, Math.floor((now.getTime() - time) / 8_640_000) / 10) : null;
 }
 
+const AGES = `SELECT "id", "saved_at" AS savedAt, "saved_at_source" AS savedAtSource, json_extract("freshness", '$.ageDays') AS ageDays
+  FROM "documents" WHERE "repository_id" = ? AND "freshness" IS NOT NULL`;
+const FRESHNESS_OF = 'SELECT "freshness" FROM "documents" WHERE "id" = ?';
+const SET_FRESHNESS = 'UPDATE "documents" SET "freshness" = ? WHERE "id" = ?';
+const KNOWN_FILES = 'SELECT count(*) FROM "indexed_files" WHERE "repository_id" = ? AND "mtime_ms" > 0';
+const INDEXED_AT = 'UPDATE "repositories" SET "last_indexed_at" = ? WHERE "id" = ?';
+
 /**
  * Stored freshness states each save's age: when the rest of it is reused (nothing changed), the ages
- * still follow the clock. Rows are wide: only those whose age moved are rewritten.
+ * still follow the clock. Rows are wide: the age is read in SQL, and only a freshness whose age moved is
+ * read whole and rewritten. Statements prepared once (every unchanged repository of a run asks them).
  */
 export function refreshAges(db: CairnDb, repositoryId: number, now = new Date()): number {
-  const rows = db
-    .select({ id: documents.id, savedAt: documents.savedAt, savedAtSource: documents.savedAtSource, freshness: documents.freshness })
-    .from(documents)
-    .where(and(eq(documents.repositoryId, repositoryId), isNotNull(documents.freshness)))
-    .all();
+  const rows = statement(db, AGES).all(repositoryId) as { id: string; savedAt: string | null; savedAtSource: string | null; ageDays: unknown }[];
   let moved = 0;
   for (const row of rows) {
-    const freshness = row.freshness as { ageDays?: number | null } | null;
     // a freshness without an age (no git, no save time) is left as computeFreshness stated it
-    if (typeof freshness?.ageDays !== "number") continue;
+    if (typeof row.ageDays !== "number") continue;
     const ageDays = ageInDays(row.savedAt, row.savedAtSource, now);
-    if (ageDays === freshness.ageDays) continue;
-    statement(db, 'UPDATE "documents" SET "freshness" = ? WHERE "id" = ?').run(
-      documents.freshness.mapToDriverValue({ ...freshness, ageDays } as Record<string, unknown>),
-      row.id,
-    );
+    if (ageDays === row.ageDays) continue;
+    const stored = statement(db, FRESHNESS_OF).pluck().get(row.id) as string;
+    const freshness = JSON.parse(stored) as Record<string, unknown>;
+    statement(db, SET_FRESHNESS).run(documents.freshness.mapToDriverValue({ ...freshness, ageDays }), row.id);
     moved += 1;
   }
   return moved;
@@ -66,12 +67,7 @@ export function refreshAges(db: CairnDb, repositoryId: number, now = new Date())
 
 /** Nothing changed since the last completed run: count its files as unchanged, move the ages on. */
 export function skipRepository(db: CairnDb, repo: Repository, summary: IndexSummary): void {
-  const known = db
-    .select({ count: sql<number>`count(*)` })
-    .from(indexedFiles)
-    .where(and(eq(indexedFiles.repositoryId, repo.id), gt(indexedFiles.mtimeMs, 0)))
-    .get();
-  summary.documents.unchanged += known?.count ?? 0;
+  summary.documents.unchanged += statement(db, KNOWN_FILES).pluck().get(repo.id) as number;
   db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id));
-  db.update(repositories).set({ lastIndexedAt: new Date().toISOString() }).where(eq(repositories.id, repo.id)).run();
+  statement(db, INDEXED_AT).run(new Date().toISOString(), repo.id);
 }
