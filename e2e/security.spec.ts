@@ -82,12 +82,17 @@ async function xssGlobals(frame: Frame): Promise<string[] | "no-access"> {
   return Promise.race([read, timeout]);
 }
 
+/** At most `ms` of waiting for a call into a frame: a sandboxed frame whose form was just submitted can leave one unanswered. */
+const within = <T>(ms: number, call: Promise<T>, otherwise: T): Promise<T> =>
+  Promise.race([call.catch(() => otherwise), new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))]);
+
 /** Click whatever payload link or button is visible, in the page and in its frames. */
 async function pokePayloads(page: Page) {
   for (const frame of page.frames()) {
     for (const name of ["javascript link", "entity link", "markdown javascript link", "markdown entity link", "html javascript link", "task link", "form button", "toggle"]) {
+      if (frame.isDetached()) break;
       const target = frame.getByText(name, { exact: true }).first();
-      if (await target.isVisible().catch(() => false)) await target.click({ timeout: 1_000, noWaitAfter: true }).catch(() => undefined);
+      if (await within(2_000, target.isVisible(), false)) await within(2_000, target.click({ timeout: 1_000, noWaitAfter: true }), undefined);
     }
   }
 }
