@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     const mcp = await timeMcp(projectDir, db, queries, rounds);
 
     log("command start: list, search, queue, resume as new processes…");
-    const commands = timeCommands(projectDir, db, Math.max(3, rounds));
+    const commands = timeCommands(projectDir, db, Math.max(7, rounds));
 
     let rg: BenchResult["rg"] = null;
     if (rgInstalled()) {
