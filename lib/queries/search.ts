@@ -4,7 +4,7 @@ import type { CairnDb } from "../../db/client";
 import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
 import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
-import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
+import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet, type FacetIndex } from "../search/facets";
 import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, textMatchesWithin, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
 
@@ -146,6 +146,24 @@ function paged(all: Candidate[], offset: number, limit: number): Found {
   return { total: all.length, page: all.slice(offset, offset + limit) };
 }
 
+const MAX_RESTRICTIONS = 16;
+
+/** The rowids the filters keep, or those they leave out when fewer, as JSON; null when they keep none. */
+function filterRestriction(db: CairnDb, facets: FacetIndex, filters: SearchFilters): { inList: boolean; json: string } | null {
+  const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+  const known = facets.restrictions.get(key);
+  if (known !== undefined) return known;
+  const keep = facetFilter(db, filters);
+  const kept: number[] = [];
+  const left: number[] = [];
+  for (const f of facets.list) (keep(f) ? kept : left).push(f.rowid);
+  const restriction =
+    kept.length === 0 ? null : kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
+  if (facets.restrictions.size >= MAX_RESTRICTIONS) facets.restrictions.delete(facets.restrictions.keys().next().value!);
+  facets.restrictions.set(key, restriction);
+  return restriction;
+}
+
 /**
  * Words (no trace, no sha): FTS5 counts and ranks by itself, restricted to the documents the filters
  * keep or, when shorter, away from those they leave out (duplicates are always left out). The matches
@@ -153,16 +171,8 @@ function paged(all: Candidate[], offset: number, limit: number): Found {
  */
 function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offset: number, limit: number, caps: Caps, notes: string[]): Found {
   const facets = facetIndex(db);
-  let restriction: { inList: boolean; json: string };
-  if (Object.keys(filters).length === 0) restriction = { inList: false, json: facets.duplicateRowids };
-  else {
-    const keep = facetFilter(db, filters);
-    const kept: number[] = [];
-    const left: number[] = [];
-    for (const f of facets.list) (keep(f) ? kept : left).push(f.rowid);
-    if (kept.length === 0) return { total: 0, page: [] };
-    restriction = kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
-  }
+  const restriction = Object.keys(filters).length === 0 ? { inList: false, json: facets.duplicateRowids } : filterRestriction(db, facets, filters);
+  if (!restriction) return { total: 0, page: [] };
   const counted = countTextMatches(db, match, restriction, caps.count);
   const total = Math.min(counted, caps.count);
   // the newest `caps.rank` matches ranked by bm25, then the next ones, and so on: each page scores its chunks only

@@ -35,6 +35,12 @@ export interface FacetIndex {
   referencedPaths?: string[];
   /** Documents referencing each traced path, newest first, remembered until the database changes. */
   referencing: Map<string, Facet[]>;
+  /**
+   * The rowids a set of filters keeps (or leaves out, whichever list is shorter), as JSON for SQL, remembered
+   * until the database changes: a search typed word by word keeps its filters (at 62,000 documents the list
+   * costs ~3.5 ms to build for each search). A few filter sets at most.
+   */
+  restrictions: Map<string, { inList: boolean; json: string } | null>;
   /** Rowids of the duplicates (always left out), as a JSON array for SQL. */
   duplicateRowids: string;
 }
@@ -73,6 +79,7 @@ export function facetIndex(db: CairnDb): FacetIndex {
     byRowid: new Map(list.map((f) => [f.rowid, f])),
     byId: new Map(list.map((f) => [f.id, f])),
     referencing: new Map(),
+    restrictions: new Map(),
     duplicateRowids: JSON.stringify(list.filter((f) => f.duplicate).map((f) => f.rowid)),
   };
   cache.set(db.$client, { version: versionOf(db), index });
