@@ -5,7 +5,7 @@ import { computeFreshness, type SaveInput } from "../derive/freshness";
 import { redactStrings, redactValue } from "../derive/secrets";
 import { readRepositoryState } from "./git-state";
 import { RepoFacts } from "../git/repo-facts";
-import { readSaveCommits, writeSaveEvents, type SaveCommit } from "./save-events";
+import { recordSaveEvents } from "./save-events";
 import { statement } from "./statements";
 import { markAliases } from "./aliases";
 import { markLineage } from "./lineage-step";
@@ -96,39 +96,14 @@ export async function deriveRepository(
     db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id));
     return;
   }
-  // the save commits' git log runs while freshness asks its own questions; every row this step writes
-  // goes in one transaction at the end (nothing read below depends on duplicates, aliases or save events)
-  const saveCommits = readSaveCommits(repo.path);
-  saveCommits.catch(() => undefined);
-  const writeMarks = (tx: CairnDb, commits: Awaited<typeof saveCommits>) => {
-    markDuplicates(tx, repo.id);
-    markAliases(tx, repo.id);
-    writeSaveEvents(tx, repo, commits);
-  };
+  // one commit for all these row updates, not one per row
+  db.transaction((tx) => {
+    markDuplicates(tx as unknown as CairnDb, repo.id);
+    markAliases(tx as unknown as CairnDb, repo.id);
+  });
+  await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
-  if (inputs.length === 0) {
-    const commits = await saveCommits;
-    db.transaction((tx) => writeMarks(tx as unknown as CairnDb, commits));
-    return;
-  }
-  try {
-    await deriveFreshness(db, repo, inputs, facts, saveCommits, writeMarks);
-  } catch (error) {
-    // what the steps before freshness wrote stays written when freshness fails, as it did step by step
-    const commits = await saveCommits;
-    db.transaction((tx) => writeMarks(tx as unknown as CairnDb, commits));
-    throw error;
-  }
-}
-
-async function deriveFreshness(
-  db: CairnDb,
-  repo: Repository,
-  inputs: SaveInput[],
-  facts: RepoFacts,
-  saveCommits: Promise<SaveCommit[]>,
-  writeMarks: (tx: CairnDb, commits: SaveCommit[]) => void,
-): Promise<void> {
+  if (inputs.length === 0) return;
   const now = new Date();
   const docRows = db
     .select({ id: documents.id, path: documents.path, savedAtSource: documents.savedAtSource })
@@ -154,9 +129,7 @@ async function deriveFreshness(
   // freshness names branches (current, saved, landed into) and their reasons quote them: redact before storing
   for (const [id, freshness] of results) results.set(id, await redactStrings(freshness));
   const missingByDoc = new Map<string, Set<string>>();
-  const commits = await saveCommits;
   db.transaction((tx) => {
-    writeMarks(tx as unknown as CairnDb, commits);
     for (const input of inputs) {
       const freshness = results.get(input.id);
       if (!freshness) continue;

@@ -6,7 +6,7 @@ import { tryGit } from "../git/runner";
 import { scanSecrets } from "../derive/secrets";
 import { insertRow } from "./statements";
 
-export interface SaveCommit {
+interface SaveCommit {
   sha: string;
   committedAt: string;
   subject: string;
@@ -14,7 +14,7 @@ export interface SaveCommit {
 }
 
 /** `chore(checkpoint):` / `chore(session):` commits on local branches, with the files each touched: one process. */
-export async function readSaveCommits(repoPath: string): Promise<SaveCommit[]> {
+async function readSaveCommits(repoPath: string): Promise<SaveCommit[]> {
   const out = await tryGit(repoPath, [
     "log",
     "--branches",
@@ -44,29 +44,26 @@ export async function readSaveCommits(repoPath: string): Promise<SaveCommit[]> {
 /** Save commits become the repository's save timeline, each attached to the checkpoint it committed. */
 export async function recordSaveEvents(db: CairnDb, repo: Repository): Promise<number> {
   const commits = await readSaveCommits(repo.path);
-  db.transaction((tx) => writeSaveEvents(tx as unknown as CairnDb, repo, commits));
-  return commits.length;
-}
-
-/** The rows of recordSaveEvents, for save commits already read; inside the caller's transaction. */
-export function writeSaveEvents(db: CairnDb, repo: Repository, commits: readonly SaveCommit[]): void {
   const docs = db
     .select({ id: documents.id, path: documents.path, kind: documents.kind, branch: documents.branch })
     .from(documents)
     .where(and(eq(documents.repositoryId, repo.id), eq(documents.source, "worktree")))
     .all();
   const byPath = new Map(docs.map((d) => [d.path, d]));
-  db.delete(saveEvents).where(eq(saveEvents.repositoryId, repo.id)).run();
-  for (const commit of commits) {
-    const touched = commit.files.map((f) => byPath.get(f)).filter((d) => d !== undefined);
-    const doc = touched.find((d) => d.kind === "checkpoint") ?? touched[0];
-    insertRow(db, saveEvents, {
-      repositoryId: repo.id,
-      sha: commit.sha,
-      subject: commit.subject,
-      committedAt: commit.committedAt,
-      branch: doc?.branch ?? null,
-      documentId: doc?.id ?? null,
-    });
-  }
+  db.transaction((tx) => {
+    tx.delete(saveEvents).where(eq(saveEvents.repositoryId, repo.id)).run();
+    for (const commit of commits) {
+      const touched = commit.files.map((f) => byPath.get(f)).filter((d) => d !== undefined);
+      const doc = touched.find((d) => d.kind === "checkpoint") ?? touched[0];
+      insertRow(tx as unknown as CairnDb, saveEvents, {
+        repositoryId: repo.id,
+        sha: commit.sha,
+        subject: commit.subject,
+        committedAt: commit.committedAt,
+        branch: doc?.branch ?? null,
+        documentId: doc?.id ?? null,
+      });
+    }
+  });
+  return commits.length;
 }
