@@ -93,11 +93,13 @@ export async function runServer(options: { frontDoorSearch?: boolean } = {}): Pr
     process.exit(1);
   });
   server.listen(port, host, () => {
-    process.stdout.write(`Cairn is serving http://${canonicalBindHost(host)}:${port}\n`);
+    // one write: a reader that sees the first line sees the team links with it
+    const lines = [`Cairn is serving http://${canonicalBindHost(host)}:${port}`];
     if (token) {
-      process.stdout.write("Team mode: every request needs the token. Open one of these links once (shown only now):\n");
-      for (const link of teamLinks(host, port, token)) process.stdout.write(`  ${link}\n`);
+      lines.push("Team mode: every request needs the token. Open one of these links once (shown only now):");
+      for (const link of teamLinks(host, port, token)) lines.push(`  ${link}`);
     }
+    process.stdout.write(`${lines.join("\n")}\n`);
     const warmed = warmUp ? warmUp.run(host, port, token).catch(() => undefined) : Promise.resolve();
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
     // the live watcher's set-up (200 repositories: thousands of watches) would slow the first searches
