@@ -4,6 +4,7 @@ import { scoreQuality, type QualityResult } from "../derive/quality";
 import { scanSecrets, type SecretFinding } from "../derive/secrets";
 import { parseDocument } from "../parse/registry";
 import type { ParsedDocument } from "../parse/types";
+import { searchText, type SearchFields } from "./terms/fields";
 
 /** A file read, scanned and parsed: everything the store needs, with secrets already redacted. */
 export interface PreparedDocument {
@@ -19,6 +20,8 @@ export interface PreparedDocument {
   findings: SecretFinding[];
   redactedText: string;
   body: string;
+  /** The ranked index's fields (analyzed terms); null when nothing was parsed. */
+  terms: SearchFields | null;
   decisionsText: string;
   quality: QualityResult | null;
 }
@@ -49,10 +52,6 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function bodyOf(parsed: ParsedDocument | null, fallback: string): string {
-  if (!parsed || parsed.sections.length === 0) return fallback;
-  return parsed.sections.map((s) => `${s.heading}\n${s.text}`).join("\n\n");
-}
 
 /** Scan for secrets first, then parse the redacted text: nothing downstream ever sees a raw secret. */
 export async function prepareDocument(input: PrepareInput): Promise<PreparedDocument> {
@@ -85,6 +84,7 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
       : [];
     quality = scoreQuality(parsed, { missingFiles: [...new Set(missingFiles)], secretCount: findings.length });
   }
+  const search = parsed ? searchText(parsed, redacted, input.path, input.repoPath) : null;
   return {
     quality,
     id: input.id,
@@ -98,7 +98,8 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
     problems: [...new Set(problems)],
     findings,
     redactedText: redacted,
-    body: bodyOf(parsed, redacted),
+    body: search?.body ?? redacted,
+    terms: search?.terms ?? null,
     decisionsText,
   };
 }

@@ -94,8 +94,18 @@ export function writeDocument(db: CairnDb, doc: PreparedDocument, repositoryId: 
   for (const f of doc.findings) {
     statement(db, 'INSERT INTO "secret_findings" ("document_id", "rule", "line", "column") VALUES (?, ?, ?, ?)').run(doc.id, f.rule, f.line, f.column);
   }
+  writeTerms(db, doc);
   // the user's corrections go over the file's values at once, so every query sees them
   applyOverride(db, doc.id, { justWritten: true });
+}
+
+/** The document's row in the ranked index (documents_terms), replacing the one before. */
+function writeTerms(db: CairnDb, doc: PreparedDocument): void {
+  const rowid = statement(db, 'SELECT "rowid" FROM "documents" WHERE "id" = ?').pluck().get(doc.id) as number | undefined;
+  if (rowid === undefined || !doc.terms) return;
+  statement(db, "DELETE FROM documents_terms WHERE rowid = ?").run(rowid);
+  const t = doc.terms;
+  statement(db, "INSERT INTO documents_terms (rowid, title, paths, next, decisions, body) VALUES (?, ?, ?, ?, ?, ?)").run(rowid, t.title, t.paths, t.next, t.decisions, t.body);
 }
 
 /** Record what was seen of a file and its problems (replacing the previous ones). */

@@ -3,8 +3,10 @@ import type { HitLike } from "../search/response";
 import type { CairnDb } from "../../db/client";
 import { parseQuery, type ParsedQuery } from "../search/query";
 import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filters";
-import { buildSnippet, highlightText, type SnippetPart } from "../search/snippet";
-import { facetFilter, facetIndex, newestFirst, savedAtAny, tracedPaths, type Facet, type FacetIndex } from "../search/facets";
+import { buildSnippet, highlightText, type HighlightTerm, type SnippetPart } from "../search/snippet";
+import { facetFilter, facetIndex, filterRestriction, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
+import { questionPage } from "./search-question";
+import type { Candidate, Found } from "./search-types";
 import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, textMatchesWithin, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
 
@@ -40,11 +42,6 @@ export interface SearchResult {
   notes: string[];
 }
 
-interface Candidate {
-  facet: Facet;
-  rank: number | null;
-  matchedBy: MatchedBy;
-}
 
 export const MAX_SEARCH_LIMIT = 500;
 
@@ -70,9 +67,9 @@ function referenceSnippet(refs: { path: string; role: string }[]): SnippetPart[]
   return parts;
 }
 
-function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs: { path: string; role: string }[] | undefined): SnippetPart[] {
+function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs: { path: string; role: string }[] | undefined, highlight: HighlightTerm[]): SnippetPart[] {
   const { matchedBy } = candidate;
-  if (matchedBy === "text" || (matchedBy === "file" && parsed.matchWithoutShas)) return buildSnippet(row.body, parsed.highlight);
+  if (matchedBy === "text" || (matchedBy === "file" && parsed.matchWithoutShas)) return buildSnippet(row.body, highlight);
   if (matchedBy === "file") return referenceSnippet(refs ?? []);
   if (matchedBy === "commit") {
     return [
@@ -84,7 +81,8 @@ function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs
 }
 
 /** Titles and snippets for the hits of one page: the wide rows of those documents alone are read. */
-function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[], exactPaths: string[]): SearchHit[] {
+function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[], exactPaths: string[], extraHighlight: HighlightTerm[] = []): SearchHit[] {
+  const highlight = extraHighlight.length ? [...parsed.highlight, ...extraHighlight] : parsed.highlight;
   const rows = hitRows(db, page.map((c) => c.facet.rowid));
   const traced = page.filter((c) => c.matchedBy === "file").map((c) => c.facet.id);
   const refs = tracedReferences(db, traced, exactPaths);
@@ -110,9 +108,10 @@ function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[], exactPaths
       headSha: row.headSha,
       rank: candidate.rank,
       matchedBy: candidate.matchedBy,
-      titleParts: highlightText(row.title, parsed.highlight),
-      snippet: snippetFor(candidate, row, parsed, references),
+      titleParts: highlightText(row.title, highlight),
+      snippet: snippetFor(candidate, row, parsed, references, highlight),
       ...(references ? { references } : {}),
+      ...(candidate.explanation ? { matched: candidate.explanation } : {}),
     });
   }
   return hits;
@@ -136,32 +135,9 @@ function byRankThenNewest(a: Candidate, b: Candidate): number {
   return (a.rank ?? 0) - (b.rank ?? 0) || newestFirst(a.facet, b.facet);
 }
 
-interface Found {
-  total: number;
-  /** The candidates of the requested page, in order. */
-  page: Candidate[];
-}
 
 function paged(all: Candidate[], offset: number, limit: number): Found {
   return { total: all.length, page: all.slice(offset, offset + limit) };
-}
-
-const MAX_RESTRICTIONS = 16;
-
-/** The rowids the filters keep, or those they leave out when fewer, as JSON; null when they keep none. */
-function filterRestriction(db: CairnDb, facets: FacetIndex, filters: SearchFilters): { inList: boolean; json: string } | null {
-  const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
-  const known = facets.restrictions.get(key);
-  if (known !== undefined) return known;
-  const keep = facetFilter(db, filters);
-  const kept: number[] = [];
-  const left: number[] = [];
-  for (const f of facets.list) (keep(f) ? kept : left).push(f.rowid);
-  const restriction =
-    kept.length === 0 ? null : kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
-  if (facets.restrictions.size >= MAX_RESTRICTIONS) facets.restrictions.delete(facets.restrictions.keys().next().value!);
-  facets.restrictions.set(key, restriction);
-  return restriction;
 }
 
 /**
@@ -202,6 +178,8 @@ interface Caps {
 function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number, caps: Caps, notes: string[]): Found | null {
   const all = everyCandidate(db, parsed, filters, exactPaths);
   if (all !== "text-only") return all && paged(all, offset, limit);
+  const question = parsed.plainWords ? questionPage(db, parsed, filters, offset, limit, caps, notes) : null;
+  if (question) return question;
   return rankedTextPage(db, parsed.match!, filters, offset, limit, caps, notes);
 }
 
@@ -261,7 +239,7 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
     const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP) };
     const found = candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
-    if (found) return result(present(db, parsed, found.page, exactPaths), found.total);
+    if (found) return result(present(db, parsed, found.page, exactPaths, found.highlight), found.total);
   } catch (error) {
     notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);
     return result([], 0);

@@ -144,3 +144,21 @@ export function newestFirst(a: Facet, b: Facet): number {
   }
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+const MAX_RESTRICTIONS = 16;
+
+/** The rowids the filters keep, or those they leave out when fewer, as JSON; null when they keep none. */
+export function filterRestriction(db: CairnDb, facets: FacetIndex, filters: SearchFilters): { inList: boolean; json: string } | null {
+  const key = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+  const known = facets.restrictions.get(key);
+  if (known !== undefined) return known;
+  const keep = facetFilter(db, filters);
+  const kept: number[] = [];
+  const left: number[] = [];
+  for (const f of facets.list) (keep(f) ? kept : left).push(f.rowid);
+  const restriction =
+    kept.length === 0 ? null : kept.length <= left.length ? { inList: true, json: JSON.stringify(kept) } : { inList: false, json: JSON.stringify(left) };
+  if (facets.restrictions.size >= MAX_RESTRICTIONS) facets.restrictions.delete(facets.restrictions.keys().next().value!);
+  facets.restrictions.set(key, restriction);
+  return restriction;
+}

@@ -42,6 +42,11 @@ export interface ParsedQuery {
   highlight: HighlightTerm[];
   /** What was dropped or reinterpreted, in words, for the help line. */
   notes: string[];
+  /**
+   * The words, when the query is plain words only (no phrase, `word*`, `OR`/`NOT`/`-word`, column scope,
+   * sha or file trace): such a query is ranked as a question (lib/search/ranked.ts). Else null.
+   */
+  plainWords: string[] | null;
 }
 
 const FILTER_ALIASES: Record<string, FilterKey> = {
@@ -69,6 +74,7 @@ const COLUMN_KEYS: Record<string, Column> = { title: "title", decision: "decisio
 /** The FTS5 columns, named as in the `documents` table they index. */
 const FTS_COLUMN: Record<Column, string> = { title: "title", decisions: "decisions_text" };
 const SHA = /^[0-9a-f]{7,40}$/i;
+const IDENTIFIER = /[./\\:_#@$=<>()[\]{}]|\p{L}\d|\d\p{L}|\p{Ll}\p{Lu}/u;
 
 /** Split the input into raw tokens: whitespace-separated, with "quoted parts" kept whole (also after `key:` or `-`). */
 function tokenize(input: string, notes: string[]): string[] {
@@ -164,7 +170,10 @@ export function parseQuery(input: string): ParsedQuery {
     filters: {},
     highlight: [],
     notes,
+    plainWords: null,
   };
+  let plain = true;
+  const plainTokens: string[] = [];
   const groups: Item[][] = [[]];
   let negateNext = false;
 
@@ -178,6 +187,7 @@ export function parseQuery(input: string): ParsedQuery {
     if (isOperatorWord(token) && hasRight && (token === "NOT" || hasLeft)) {
       if (token === "OR") groups.push([]);
       if (token === "NOT") negateNext = true;
+      plain = false;
       return;
     }
     let raw = token;
@@ -212,6 +222,8 @@ export function parseQuery(input: string): ParsedQuery {
     }
     const item = itemOf(raw, column, negated, notes);
     if (!item) return;
+    if (item.negated || item.column || item.sha || quoted(raw) || raw.endsWith("*")) plain = false;
+    plainTokens.push(raw);
     groups[groups.length - 1].push(item);
     const shown = item.norm.join(" ");
     if (item.negated) result.excluded.push(shown);
@@ -229,6 +241,9 @@ export function parseQuery(input: string): ParsedQuery {
   const all = groups.flat();
   if (all.length && all.every((i) => i.negated)) notes.push("only exclusions were typed: add a word to search for");
   else if (groups.some((g) => g.length && g.every((i) => i.negated))) notes.push("a part of the query with only exclusions was ignored");
+  // one identifier alone (a path, `snake_case`, `camelCase`, letters with digits) is looked up exactly, as typed
+  const identifier = plainTokens.length === 1 && IDENTIFIER.test(plainTokens[0]);
+  if (plain && !identifier && plainTokens.length > 0 && result.filePaths.length === 0) result.plainWords = groups.flat().flatMap((i) => i.words);
   result.match = expression(groups, () => true);
   result.matchWithoutShas = expression(groups, (i) => !i.sha);
   return result;

@@ -25,6 +25,11 @@ export interface HitLike {
   titleParts: SnippetPart[];
   snippet: SnippetPart[];
   references?: { path: string; role: string }[];
+  /**
+   * Why a plain-words search found it: the typed words it holds, the related words (expansion) it holds as
+   * "word (for typed)", and whether it holds every typed word.
+   */
+  matched?: { words: string[]; related: string[]; allWords: boolean };
 }
 
 export interface ResultLike {
@@ -98,6 +103,7 @@ export function responseHit(hit: HitLike): SearchResponseHit {
     titleParts: hit.titleParts,
     titleHtml: partsToHtml(hit.titleParts),
     ...(hit.references ? { references: hit.references } : {}),
+    ...(hit.matched ? { matched: hit.matched } : {}),
   };
 }
 
