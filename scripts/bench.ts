@@ -9,7 +9,8 @@
  * `git status` per repository), a cold `cairn index` and a warm one (child processes; peak RSS), search
  * latency through the running server's API, navigation in Chromium (header links and list -> checkpoint,
  * click to page shown), the same searches and get_checkpoint as MCP tool calls over stdio
- * (`cairn mcp`), and `rg -l -i` over the same files. Prints a table with
+ * (`cairn mcp`), and `rg -l -i` over the same files; then search quality on the real truth sets
+ * (scripts/bench/search-eval.ts; `--skip-search-quality` leaves it out). Prints a table with
  * PASS/MISS per target, and keeps the result in tmp/bench-results/ (so that a scale-10 run can compare).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -24,6 +25,7 @@ import { timeMcp } from "./bench/mcp";
 import { timeCommands } from "./bench/commands";
 import { chromiumAvailable, timeNavigation } from "./bench/nav";
 import { machine, render, type BenchResult } from "./bench/report";
+import { runSearchEval } from "./bench/search-eval";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -127,6 +129,18 @@ async function main(): Promise<void> {
       rg = { p50: percentile(rgSamples, 50), p95: percentile(rgSamples, 95), samples: rgSamples.length };
     }
 
+    // Search quality on the hand-labelled real files (issue 23): the same evaluation as `npm run bench:search`.
+    let searchQuality: BenchResult["searchQuality"] = null;
+    if (flag("skip-search-quality")) log("search quality not measured (--skip-search-quality)");
+    else {
+      log("search quality on the real truth sets (issue 23)…");
+      searchQuality = await runSearchEval({ log }).catch((error: unknown) => {
+        log(`search quality not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        return null;
+      });
+      if (searchQuality?.skipped) log(`search quality skipped: ${searchQuality.skipped}`);
+    }
+
     const referenceFile = join(resultsDir, "scale-1.json");
     const reference = scale > 1 && existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as BenchResult) : null;
     const result: BenchResult = {
@@ -158,6 +172,7 @@ async function main(): Promise<void> {
       serverRssMiB: serverRss,
       warmup: warmupRatio(firstSearches, steadySearches),
       rg,
+      searchQuality,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
     };

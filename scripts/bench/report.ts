@@ -4,6 +4,7 @@ import type { McpLatency } from "./mcp";
 import type { CommandTiming } from "./commands";
 import type { NavTiming } from "./nav";
 import type { PageTiming } from "./server";
+import { renderSearchEval, type SearchEvalResult } from "./search-eval";
 
 export interface BenchResult {
   scale: number;
@@ -32,6 +33,8 @@ export interface BenchResult {
   serverRssMiB?: number | null;
   /** The first 10 searches after start against the same queries later; absent in older results. */
   warmup?: { firstMs: number; steadyMs: number; ratio: number; count: number };
+  /** Hit@1, hit@5 and MRR on the real truth sets next to rg and BM25 (issue 23); absent in older results. */
+  searchQuality?: SearchEvalResult | null;
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -178,5 +181,6 @@ export function render(r: BenchResult): string {
     measurements,
     "",
     targets,
+    ...(r.searchQuality ? ["", renderSearchEval(r.searchQuality)] : []),
   ].join("\n");
 }
