@@ -193,7 +193,8 @@ export function parseQuery(input: string): ParsedQuery {
     let raw = token;
     let negated = negateNext;
     negateNext = false;
-    if (raw.length > 1 && raw.startsWith("-")) {
+    // `-word` excludes; `--flag` (a command line pasted) is a word
+    if (raw.length > 1 && raw.startsWith("-") && !raw.startsWith("--")) {
       negated = true;
       raw = raw.slice(1);
     }

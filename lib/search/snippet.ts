@@ -27,6 +27,40 @@ export function normalizeWord(word: string): string {
 
 /** Long documents are only looked at up to here for a snippet. */
 const SCAN_LIMIT = 512 * 1024;
+/** Past this length, a text is read around the densest place of its matches only. */
+const LONG_TEXT = 4 * 1024;
+/** Matches looked for at most per word in a long text. */
+const PLACES = 2_000;
+
+/**
+ * Where the matches of a long text are densest (offset of the first of the best run of matches within about
+ * 200 characters), found with lower-case string searches (a word starting there); 0 without any.
+ */
+function densestPlace(text: string, terms: readonly HighlightTerm[]): number {
+  const lower = (text.length > SCAN_LIMIT ? text.slice(0, SCAN_LIMIT) : text).toLowerCase();
+  const places: number[] = [];
+  for (const term of terms) {
+    if (!term.word) continue;
+    let found = 0;
+    for (let at = lower.indexOf(term.word); at >= 0 && found < PLACES; at = lower.indexOf(term.word, at + term.word.length)) {
+      if (at > 0 && /[\p{L}\p{N}]/u.test(lower[at - 1])) continue;
+      places.push(at);
+      found++;
+    }
+  }
+  if (places.length === 0) return 0;
+  places.sort((a, b) => a - b);
+  let best = places[0];
+  let bestCount = 0;
+  for (let i = 0, j = 0; i < places.length; i++) {
+    while (places[i] - places[j] > 200) j++;
+    if (i - j + 1 > bestCount) {
+      bestCount = i - j + 1;
+      best = places[j];
+    }
+  }
+  return best;
+}
 
 interface Token {
   start: number;
@@ -152,6 +186,17 @@ function markerEnd(text: string, to: number): number {
  * beginning of the text.
  */
 export function buildSnippet(fullText: string, terms: readonly HighlightTerm[], size = 24): SnippetPart[] {
+  if (fullText.length > LONG_TEXT) {
+    // a long text is not read word by word: the densest place of its matches is found with plain string
+    // searches, and only the text around it is read
+    const place = densestPlace(fullText, terms);
+    const from = place > 400 ? lineStart(fullText, place - 200) : 0;
+    const slice = fullText.slice(from, from + LONG_TEXT);
+    const parts = buildSnippet(slice, terms, size);
+    if (from > 0 && !parts[0]?.text.startsWith("… ")) parts.unshift({ text: "… ", mark: false });
+    if (!parts.at(-1)?.text.endsWith(" …") && fullText.slice(from + slice.length).trim()) push(parts, " …", false);
+    return mergeParts(parts);
+  }
   const text = fullText.length > SCAN_LIMIT ? fullText.slice(0, SCAN_LIMIT) : fullText;
   const tokens = tokensOf(text, terms);
   if (tokens.length === 0) {

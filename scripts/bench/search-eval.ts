@@ -326,7 +326,9 @@ export async function runSearchEval(options: SearchEvalOptions = {}): Promise<Se
   // Cairn: a fresh database, an empty HOME, and no CAIRN_* settings from the caller's environment.
   const scratch = mkdtempSync(join(tmpdir(), "cairn-search-eval-"));
   const db = join(scratch, "cairn.db");
-  const env = cleanEnv({ PATH: process.env.PATH, HOME: join(scratch, "home"), TZ: "UTC", NO_COLOR: "1" });
+  // CAIRN_RANK_* (ranking experiments) pass through; nothing else of the caller's CAIRN_* settings
+  const experiments = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("CAIRN_RANK_")));
+  const env = cleanEnv({ PATH: process.env.PATH, HOME: join(scratch, "home"), TZ: "UTC", NO_COLOR: "1", ...experiments });
   mkdirSync(env.HOME as string, { recursive: true });
   const ranked: Record<SystemName, string[][]> = { cairn: [], rg: [], bm25: [] };
   const cairnRaw: string[][] = [];
