@@ -16,7 +16,7 @@ import { queryTerms, type QueryTerm } from "../index/terms/analyze";
 import { relatedTerms, type RelatedTerm } from "./related";
 
 /** bm25 weights of the ranked index's fields: title, paths (branch, files, repository), next steps, decisions, body. */
-export const FIELD_WEIGHTS = "10.0, 3.0, 5.0, 3.0, 1.0";
+export const FIELD_WEIGHTS = "2.0, 1.0, 1.5, 1.0, 1.0";
 /** A related word's score counts this much of a typed word's. */
 export const RELATED_WEIGHT = 0.3;
 /** Below this many documents holding every word, documents holding some of them are shown after them. */
@@ -87,7 +87,7 @@ export function questionTerms(words: string[]): QueryTerm[] | null {
  * expression), ranked. Both indexes are read within the restriction only.
  */
 export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string | null, restriction: Restriction, rankCap = Number.POSITIVE_INFINITY): RankedAnswer {
-  const related = process.env.CAIRN_RANK_NOREL ? [] : relatedTerms(terms);
+  const related = relatedTerms(terms);
   const typed = scored(db, "documents_terms", FIELD_WEIGHTS, terms.map((t) => quote(t.term)).join(" OR "), restriction);
   const all = terms.length > 1 ? rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction) : new Set(typed.keys());
   const exact = exactMatch ? scored(db, "documents_fts", "10.0, 4.0, 1.0", exactMatch, restriction) : new Map<number, number>();
@@ -102,16 +102,14 @@ export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string
     const score = -(typed.get(rowid) ?? 0) - RELATED_WEIGHT * (extra.get(rowid) ?? 0);
     hits.push({ rowid, score, allWords: allWords.has(rowid) });
   };
-  const mode = process.env.CAIRN_RANK_MODE ?? "tiers";
   for (const rowid of allWords) add(rowid);
-  if (allWords.size < FEW || mode !== "tiers") {
+  if (allWords.size < FEW) {
     for (const rowid of typed.keys()) add(rowid);
     for (const rowid of extra.keys()) add(rowid);
   }
   // ties (a word only matched as a prefix has no ranked score): the exact search's score, then the newest
-  const tiers = mode === "tiers" || (mode === "short" && terms.length <= 3);
   const order = (a: RankedHit, b: RankedHit) =>
-    (tiers ? Number(b.allWords) - Number(a.allWords) : 0) || b.score - a.score || (exact.get(a.rowid) ?? 0) - (exact.get(b.rowid) ?? 0) || b.rowid - a.rowid;
+    Number(b.allWords) - Number(a.allWords) || b.score - a.score || (exact.get(a.rowid) ?? 0) - (exact.get(b.rowid) ?? 0) || b.rowid - a.rowid;
   return { hits: inChunks(hits, rankCap, order), terms, related, allCount: allWords.size };
 }
 
