@@ -11,7 +11,8 @@ test.describe("search page", () => {
     await expect(page.getByRole("heading", { name: "What you can type" })).toBeVisible();
     await box(page).click();
     await page.keyboard.type("rate limiter", { delay: 20 });
-    await expect(results(page).getByRole("link").first()).toContainText("Rate limiter");
+    // any form of the words: "Rate limiting approaches" holds both as well as "Rate limiter"
+    await expect(results(page).getByRole("link").first()).toContainText(/Rate limit(er|ing)/);
     await expect(page).toHaveURL(/\/search\?q=rate\+limiter$/);
     await expect(page.getByRole("status").filter({ hasText: /\d+ results?/ })).toBeVisible();
     await expect(results(page).locator("mark").first()).toHaveText(/rate|limiter/i);
@@ -72,6 +73,15 @@ test.describe("search page", () => {
     // the header's box is not repeated on this page
     await expect(page.locator("#global-search")).toHaveCount(0);
     await expect(box(page)).toHaveValue("webhook");
+  });
+
+  test("a question in the user's own words finds the work, and says which words matched", async ({ page }) => {
+    // every word had to match before: "where", "did", "leave" and "limiting" are in no checkpoint
+    await page.goto("/search");
+    await box(page).fill("where did we leave the rate limiting work?");
+    await expect(results(page).getByRole("link").first()).toContainText(/Rate limit(er|ing)/);
+    await expect(resultLinks(page).first().getByTestId("result-why")).toContainText(/holds (every word|some of the words): rate, limiting/);
+    await expect(resultLinks(page).first().locator("mark").first()).toBeVisible();
   });
 
   test("explains the syntax when nothing matches", async ({ page }) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { groupByRepository, type SearchResponse, type SearchResponseHit } from "@/lib/search/response";
+import { groupByRepository, matchedLine, type SearchResponse, type SearchResponseHit } from "@/lib/search/response";
 import type { SnippetPart } from "@/lib/search/snippet";
 import { StatusBadge } from "@/components/status-badge";
 import { FreshnessBadge } from "@/components/freshness-badge";
@@ -24,6 +24,7 @@ const MATCHED_BY: Record<SearchResponseHit["matchedBy"], string> = {
 };
 
 function Result({ hit }: { hit: SearchResponseHit }) {
+  const why = matchedLine(hit.matched);
   return (
     <li className="border-t border-stone-200 first:border-t-0 dark:border-stone-800">
       <Link
@@ -62,6 +63,11 @@ function Result({ hit }: { hit: SearchResponseHit }) {
         {hit.snippetParts.length > 0 && (
           <span data-testid="result-snippet" className="mt-1 block text-sm text-stone-700 dark:text-stone-300">
             <Marked parts={hit.snippetParts} />
+          </span>
+        )}
+        {why && (
+          <span data-testid="result-why" className={`mt-0.5 block text-xs ${hit.matched?.allWords ? "text-stone-600 dark:text-stone-400" : "text-amber-800 dark:text-amber-300"}`}>
+            {why}
           </span>
         )}
       </Link>

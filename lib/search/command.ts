@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { openDb, fail } from "../cli/options";
 import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "./filters";
 import { syntaxHelpText } from "./help";
-import type { SearchResponseHit } from "./response";
+import { matchedLine, type SearchResponseHit } from "./response";
 import type { SnippetPart } from "./snippet";
 
 interface SearchCommandOptions {
@@ -36,6 +36,8 @@ function printHit(hit: SearchResponseHit, indent: string, tty: boolean): void {
   process.stdout.write(`${indent}${hit.id}  ${date}  ${where}  ${title}\n`);
   const snippet = styled(hit.snippetParts, tty);
   if (snippet) process.stdout.write(`${indent}    ${snippet}\n`);
+  const why = matchedLine(hit.matched);
+  if (why) process.stdout.write(`${indent}    (${why})\n`);
 }
 
 /** `cairn search`: the same request checks and the same JSON as `GET /api/search`. */

@@ -5,7 +5,8 @@ export interface SyntaxExample {
 }
 
 export const SYNTAX_HELP: readonly SyntaxExample[] = [
-  { example: "rate limiter", meaning: "every word, anywhere (each word also matches longer words: rate → rates)" },
+  { example: "rate limiter", meaning: "files holding every word first (any form: limiters, limiting), then, when those are few, files holding some of them; related words count less" },
+  { example: "where did we leave the payment retry work", meaning: "a question: its small words (where, did, the) are left out, the rest ranked as above" },
   { example: '"exponential backoff"', meaning: "the exact phrase" },
   { example: "webhook*", meaning: "words starting with webhook" },
   { example: "redis OR memcached", meaning: "either word" },

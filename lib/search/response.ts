@@ -79,6 +79,19 @@ export interface SearchResponse {
   groups?: SearchResponseGroup[];
 }
 
+/**
+ * Why a question's hit matched, in one line: "holds every word: migration, deploying" or "holds some of the
+ * words: migration · related: glitch (for bug)". Null for other hits (they match as typed).
+ */
+export function matchedLine(matched: HitLike["matched"]): string | null {
+  if (!matched) return null;
+  const parts: string[] = [];
+  if (matched.words.length) parts.push(`${matched.allWords ? "holds every word" : "holds some of the words"}: ${matched.words.join(", ")}`);
+  else if (!matched.allWords) parts.push("holds none of the words typed");
+  if (matched.related.length) parts.push(`related: ${matched.related.join(", ")}`);
+  return parts.length ? parts.join(" · ") : null;
+}
+
 export function responseHit(hit: HitLike): SearchResponseHit {
   return {
     id: hit.id,
