@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { lstat, readdir, realpath } from "node:fs/promises";
 import { lstatSync, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -6,10 +5,12 @@ import { isCandidatePath } from "../parse/registry";
 import { isSniffable } from "../parse/routes";
 import { BINARY_SNIFF_BYTES, MAX_FILE_BYTES, MAX_REPO_DEPTH, SKIPPED_FOLDERS } from "./limits";
 import { readRegularFile } from "./read-file";
-import { rulesFor, verdict, type GlobalDiscoverySettings } from "./ignore";
+import { fileVerdict, folderRuling, rulesFor, rulingVerdict, type GlobalDiscoverySettings } from "./ignore";
 import { sniffTracked, type SniffCost } from "./tracked";
 import { decodeText } from "./text-encoding";
 import { isInside } from "./inside";
+import { yielder, type Yielder } from "./yield";
+import { WalkStamp } from "./walk-stamp";
 
 export interface CandidateFile {
   /** Relative to the repository, forward slashes. */
@@ -82,8 +83,29 @@ function toPosix(path: string): string {
 
 export { isInside };
 
-/** Stat a candidate, refusing symlinks that leave the root and files over the size cap. */
-async function inspect(absPath: string, relPath: string, root: string, linkStat: Promise<Stats> = lstatNow(absPath)): Promise<CandidateFile | RejectedFile> {
+/** Why a link to the real path `target` is not followed (it leaves the repository), or null. */
+export function linkLeaves(bounds: Bounds, target: string): string | null {
+  if (!isInside(bounds.root, target)) return "symlink points outside the root; not read";
+  if (!isInside(bounds.repo, target)) return "symlink points outside its repository; not read";
+  return null;
+}
+
+/** Where a candidate may lead: its repository's real path, and the root's (for the message). */
+export interface Bounds {
+  repo: string;
+  root: string;
+}
+
+async function realBounds(repoPath: string, root: string): Promise<Bounds> {
+  const repo = await realpath(repoPath).catch(() => repoPath);
+  return { repo, root: await realpath(root).catch(() => root) };
+}
+
+/**
+ * Stat a candidate, refusing symlinks that leave its repository (a committed HANDOFF.md linking to
+ * ~/.ssh/config, the root being the home folder), and files over the size cap.
+ */
+async function inspect(absPath: string, relPath: string, bounds: Bounds, linkStat: Promise<Stats> = lstatNow(absPath)): Promise<CandidateFile | RejectedFile> {
   const link = await linkStat;
   let size = link.size;
   let mtimeMs = link.mtimeMs;
@@ -94,10 +116,8 @@ async function inspect(absPath: string, relPath: string, root: string, linkStat:
     } catch {
       return { absPath, relPath, reason: "symlink points to a file that does not exist; not read" };
     }
-    const realRoot = await realpath(root);
-    if (!isInside(realRoot, target)) {
-      return { absPath, relPath, reason: "symlink points outside the root; not read" };
-    }
+    const leaves = linkLeaves(bounds, target);
+    if (leaves) return { absPath, relPath, reason: leaves };
     const targetStat = await lstat(target);
     if (!targetStat.isFile()) return { absPath, relPath, reason: "symlink does not point to a regular file; not read" };
     size = targetStat.size;
@@ -119,12 +139,14 @@ async function inspect(absPath: string, relPath: string, root: string, linkStat:
 export async function findCandidateFiles(repoPath: string, root: string = repoPath, options: CandidateOptions = {}): Promise<CandidateScan> {
   const cost: DiscoveryCost = { walkedFiles: 0, gitProcesses: 0, sniffed: 0, remembered: 0, bytesRead: 0 };
   const rules = await rulesFor(repoPath, options.settings ?? null);
+  const bounds = await realBounds(repoPath, root);
+  const pace: Yielder = yielder();
   const scan: CandidateScan = { files: [], rejected: [], cost, problems: [...(options.settings?.problems ?? []), ...rules.problems] };
   /** Files no family names, kept for the sniff of tracked files. */
   const unnamed = new Map<string, string>();
-  const stampLines: string[] | null = options.stamp || options.skipWhen ? [] : null;
+  const stamp = options.stamp || options.skipWhen ? new WalkStamp() : null;
   const add = (abs: string, rel: string, origin: CandidateFile["origin"], linkStat?: Promise<Stats>) =>
-    inspect(abs, rel, root, linkStat).then(
+    inspect(abs, rel, bounds, linkStat).then(
       (result) => {
         if ("reason" in result) scan.rejected.push(result);
         else scan.files.push(origin === "name" ? result : { ...result, origin });
@@ -134,7 +156,8 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       },
     );
 
-  async function walk(dir: string, depth: number): Promise<void> {
+  /** `ruling`: the last rule matching `dir` or a folder above it (ignore.ts folderRuling), tested once per folder. */
+  async function walk(dir: string, depth: number, ruling: number): Promise<void> {
     let entries;
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -142,13 +165,18 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
       return;
     }
     const work: Promise<void>[] = [];
+    const stampLines = stamp?.folder(dir) ?? null;
     for (const entry of entries) {
+      // requests run in between (a pace shared by the whole walk and the sniff)
+      const turn = pace.step();
+      if (turn) await turn;
       const abs = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name === ".git" || SKIPPED_FOLDERS.has(entry.name) || depth >= MAX_REPO_DEPTH) continue;
-        if (verdict(rules, `${toPosix(relative(repoPath, abs))}/`) === "drop") continue;
+        const folderRuled = folderRuling(rules, toPosix(relative(repoPath, abs)), ruling);
+        if (rulingVerdict(rules, folderRuled) === "drop") continue;
         // a nested repository: indexed on its own
-        if (!existsNoFollow(join(abs, ".git"))) work.push(walk(abs, depth + 1));
+        if (!existsNoFollow(join(abs, ".git"))) work.push(walk(abs, depth + 1, folderRuled));
         continue;
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
@@ -164,7 +192,7 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
           ),
         );
       }
-      const ruled = verdict(rules, rel);
+      const ruled = fileVerdict(rules, rel, ruling);
       if (ruled === "drop") continue;
       if (isCandidatePath(rel)) work.push(add(abs, rel, "name", linkStat));
       else if (ruled === "add") work.push(add(abs, rel, "user", linkStat));
@@ -173,16 +201,16 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
     await Promise.all(work);
   }
 
-  await walk(repoPath, 0);
-  if (stampLines) {
+  await walk(repoPath, 0, -1);
+  if (stamp) {
     // a candidate read through a symlink is stamped by its checked target too
-    for (const file of scan.files) stampLines.push(`${file.relPath}\0target:${file.mtimeMs}:${file.size}`);
-    for (const file of scan.rejected) stampLines.push(`${file.relPath}\0rejected:${file.reason}`);
-    for (const problem of scan.problems ?? []) stampLines.push(`\0problem:${problem}`);
-    scan.stamp = createHash("sha1").update(stampLines.sort().join("\n")).digest("hex");
+    const extra = scan.files.map((file) => `${file.relPath}\0target:${file.mtimeMs}:${file.size}`);
+    for (const file of scan.rejected) extra.push(`${file.relPath}\0rejected:${file.reason}`);
+    for (const problem of scan.problems ?? []) extra.push(`\0problem:${problem}`);
+    scan.stamp = await stamp.digest(extra, pace);
     if (options.skipWhen?.(scan.stamp)) return { files: [], rejected: [], cost, problems: scan.problems, stamp: scan.stamp, skipped: true };
   }
-  const sniffed = await sniffTracked(repoPath, unnamed, cost);
+  const sniffed = await sniffTracked(repoPath, unnamed, cost, pace);
   await Promise.all(sniffed.map((rel) => add(unnamed.get(rel)!, rel, "content")));
   scan.files.sort((a, b) => a.relPath.localeCompare(b.relPath));
   return scan;
@@ -191,18 +219,22 @@ export async function findCandidateFiles(repoPath: string, root: string = repoPa
 export type ReadOutcome = { ok: true; text: string; bytes: Buffer; notices: string[] } | { ok: false; reason: string };
 
 /**
- * Read a candidate as text. Opens without following a symlink swapped in after discovery (a checked
- * symlink is read through its resolved target) and without blocking on a FIFO; checks the opened
- * handle, reads at most the cap plus one byte; NUL in the first 8 KB means binary.
+ * Read a candidate as text. Opens without following a symlink swapped in after discovery and without blocking
+ * on a FIFO; checks the opened handle, reads at most the cap plus one byte; NUL in the first 8 KB means binary.
+ * `within` (a real path: the repository): a link, or a linked folder above the file, is followed only when its
+ * real target stays inside it. null only for the user's global folder, whose entries are never links (the
+ * global scan refuses them) and whose own place is the user's choice.
  */
-export async function readCandidate(absPath: string): Promise<ReadOutcome> {
-  const read = await readRegularFile(absPath, { maxBytes: MAX_FILE_BYTES, links: "follow" });
+export async function readCandidate(absPath: string, within: string | null): Promise<ReadOutcome> {
+  const read = await readRegularFile(absPath, { maxBytes: MAX_FILE_BYTES, links: within ? { within } : "follow" });
   if (!read.ok) {
     switch (read.refusal) {
       case "missing":
         return { ok: false, reason: "file vanished while reading; not read" };
       case "link":
         return { ok: false, reason: "file became a symlink while reading; not read" };
+      case "outside":
+        return { ok: false, reason: "symlink points outside its repository; not read" };
       case "not-regular":
         return { ok: false, reason: "not a regular file; not read" };
       case "too-large":

@@ -13,11 +13,16 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { compileGlob } from "./glob";
+import { MAX_RULE_CHARS, MAX_RULES } from "./limits";
 import { readRegularFile } from "./read-file";
 
 export interface PathRule {
   pattern: string;
   include: boolean;
+  /** Whether the path itself matches (a folder's own path for a folder), not counting the folders above it. */
+  matchesItself(relPath: string, isFolder: boolean): boolean;
+  /** Whether the path or a folder above it matches (a trailing `/` on `relPath` says it is a folder). */
   test(relPath: string): boolean;
 }
 
@@ -27,26 +32,17 @@ export interface DiscoveryRules {
 
 export const NO_RULES: DiscoveryRules = { rules: [] };
 
-function globToRegExp(glob: string): RegExp {
-  let out = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        const slashAfter = glob[i + 2] === "/";
-        out += slashAfter ? "(?:.*/)?" : ".*";
-        i += slashAfter ? 2 : 1;
-      } else out += "[^/]*";
-    } else if (c === "?") out += "[^/]";
-    else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(out);
+/** The folders above a path, shortest first: "a/b/c.md" -> "a", "a/b". */
+function foldersAbove(relPath: string): string[] {
+  const out: string[] = [];
+  for (let i = relPath.indexOf("/"); i !== -1; i = relPath.indexOf("/", i + 1)) out.push(relPath.slice(0, i));
+  return out;
 }
 
-/** One gitignore-like line, or null for a blank line or a comment. */
+/** One gitignore-like line, or null for a blank line, a comment, or a line over the length cap. */
 export function compileRule(line: string): PathRule | null {
   let pattern = line.replace(/\s+$/, "");
-  if (!pattern || pattern.startsWith("#")) return null;
+  if (!pattern || pattern.startsWith("#") || pattern.length > MAX_RULE_CHARS) return null;
   const include = pattern.startsWith("!");
   if (include) pattern = pattern.slice(1);
   if (pattern.startsWith("\\#") || pattern.startsWith("\\!")) pattern = pattern.slice(1);
@@ -54,22 +50,90 @@ export function compileRule(line: string): PathRule | null {
   const body = pattern.replace(/^\/+/, "").replace(/\/+$/, "");
   if (!body) return null;
   const anchored = pattern.startsWith("/") || body.includes("/");
-  const source = globToRegExp(body).source;
-  const re = new RegExp(`${anchored ? "^" : "(?:^|/)"}${source}${folderOnly ? "/.*" : "(?:/.*)?"}$`);
-  return { pattern: line.trim(), include, test: (relPath) => re.test(relPath) };
+  const glob = compileGlob(body, !anchored);
+  const matchesItself = (relPath: string, isFolder: boolean) => (isFolder || !folderOnly) && glob.matches(relPath);
+  return {
+    pattern: line.trim(),
+    include,
+    matchesItself,
+    test(relPath) {
+      const isFolder = relPath.endsWith("/");
+      const path = isFolder ? relPath.slice(0, -1) : relPath;
+      return matchesItself(path, isFolder) || foldersAbove(path).some((folder) => matchesItself(folder, true));
+    },
+  };
 }
 
 export function parseRules(text: string): PathRule[] {
   return text.split(/\r?\n/).flatMap((line) => compileRule(line) ?? []);
 }
 
-/** The last matching rule decides, as in gitignore: "drop", "add", or null when no rule speaks of the path. */
-export function verdict(rules: DiscoveryRules, relPath: string): "drop" | "add" | null {
-  for (let i = rules.rules.length - 1; i >= 0; i--) {
-    const rule = rules.rules[i];
-    if (rule.test(relPath)) return rule.include ? "add" : "drop";
+/**
+ * Lines compiled under the caps (at most MAX_RULES rules of at most MAX_RULE_CHARS characters each), with a
+ * problem naming `source` for what was left out.
+ */
+export function compileRules(lines: string[], source: string): { rules: PathRule[]; problems: string[] } {
+  const rules: PathRule[] = [];
+  const problems: string[] = [];
+  let tooLong = 0;
+  let firstTooLong = 0;
+  let beyond = 0;
+  lines.forEach((line, i) => {
+    const trimmed = line.replace(/\s+$/, "");
+    if (!trimmed || trimmed.startsWith("#")) return;
+    if (trimmed.length > MAX_RULE_CHARS) {
+      if (tooLong++ === 0) firstTooLong = i + 1;
+      return;
+    }
+    if (rules.length >= MAX_RULES) {
+      beyond += 1;
+      return;
+    }
+    const rule = compileRule(trimmed);
+    if (rule) rules.push(rule);
+  });
+  // one problem per file (the Problems page keeps one message a file)
+  const parts: string[] = [];
+  if (beyond) parts.push(`${MAX_RULES + beyond} rules, over the limit of ${MAX_RULES}: only the first ${MAX_RULES} are used`);
+  if (tooLong) {
+    const which = tooLong === 1 ? `a rule (line ${firstTooLong}) is` : `${tooLong} rules (the first at line ${firstTooLong}) are`;
+    parts.push(`${which} over the ${MAX_RULE_CHARS}-character limit and not used`);
   }
-  return null;
+  if (parts.length) problems.push(`${source}: ${parts.join("; ")}`);
+  return { rules, problems };
+}
+
+/**
+ * The index of the last rule matching `relDir` or a folder above it, -1 for none. `above` is that index for the
+ * folder holding `relDir` (the walk computes it once per folder, so no file is tested against the rules of
+ * every folder above it again).
+ */
+export function folderRuling(rules: DiscoveryRules, relDir: string, above: number): number {
+  for (let i = rules.rules.length - 1; i > above; i--) if (rules.rules[i].matchesItself(relDir, true)) return i;
+  return above;
+}
+
+/** What the rule at `ruling` says ("drop", "add"), null for no rule (-1). */
+export function rulingVerdict(rules: DiscoveryRules, ruling: number): "drop" | "add" | null {
+  return ruling < 0 ? null : rules.rules[ruling].include ? "add" : "drop";
+}
+
+/** The verdict on a file whose folder's ruling is `above` (see folderRuling). */
+export function fileVerdict(rules: DiscoveryRules, relPath: string, above: number): "drop" | "add" | null {
+  for (let i = rules.rules.length - 1; i > above; i--) if (rules.rules[i].matchesItself(relPath, false)) return rulingVerdict(rules, i);
+  return rulingVerdict(rules, above);
+}
+
+/**
+ * The last matching rule decides, as in gitignore: "drop", "add", or null when no rule speaks of the path.
+ * A rule matches a path when it matches the path or a folder above it; a trailing `/` says `relPath` is a folder.
+ */
+export function verdict(rules: DiscoveryRules, relPath: string): "drop" | "add" | null {
+  const isFolder = relPath.endsWith("/");
+  const path = isFolder ? relPath.slice(0, -1) : relPath;
+  let above = -1;
+  for (const folder of foldersAbove(path)) above = folderRuling(rules, folder, above);
+  return isFolder ? rulingVerdict(rules, folderRuling(rules, path, above)) : fileVerdict(rules, path, above);
 }
 
 /** Does any rule add paths (so the walk must look at files no family names)? */
@@ -109,23 +173,20 @@ export async function readGlobalSettings(file: string | null): Promise<GlobalDis
   }
 }
 
-/** The rules for one repository: the global settings, then its `.cairnignore` (never through a symlink). */
+/** The rules for one repository: the global settings, then its `.cairnignore` (never through a symlink), each capped. */
 export async function rulesFor(repoPath: string, global: GlobalDiscoverySettings | null): Promise<DiscoveryRules & { problems: string[] }> {
-  const rules: PathRule[] = [];
-  const problems: string[] = [];
-  for (const line of global?.ignore ?? []) {
-    const rule = compileRule(line.replace(/^!/, ""));
-    if (rule) rules.push(rule);
-  }
-  for (const line of global?.include ?? []) {
-    const rule = compileRule(`!${line.replace(/^!/, "")}`);
-    if (rule) rules.push(rule);
-  }
+  const lines = [...(global?.ignore ?? []).map((line) => line.replace(/^!/, "")), ...(global?.include ?? []).map((line) => `!${line.replace(/^!/, "")}`)];
+  const fromSettings = compileRules(lines, `settings file ${global?.file ?? "config.json"} (discovery)`);
+  const rules: PathRule[] = [...fromSettings.rules];
+  const problems: string[] = [...fromSettings.problems];
   const file = join(repoPath, ".cairnignore");
   if (existsSync(file)) {
     const read = await readRegularFile(file, { maxBytes: 64 * 1024, links: "refuse" });
-    if (read.ok) rules.push(...parseRules(read.bytes.toString("utf8")));
-    else problems.push(`.cairnignore ${read.reason}`);
+    if (read.ok) {
+      const own = compileRules(read.bytes.toString("utf8").split(/\r?\n/), ".cairnignore");
+      rules.push(...own.rules);
+      problems.push(...own.problems);
+    } else problems.push(`.cairnignore ${read.reason}`);
   }
   return { rules, problems };
 }

@@ -8,6 +8,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "
 import { readTrackedPaths } from "../git/index-file";
 import { tryGit } from "../git/runner";
 import { isSniffable, looksLikeCheckpoint } from "../parse/routes";
+import { yielder, type Yielder } from "./yield";
 
 /** Bytes read from a Markdown file (its frontmatter) and from an HTML file (its head). */
 export const SNIFF_BYTES = { markdown: 2 * 1024, html: 8 * 1024 } as const;
@@ -26,9 +27,9 @@ export interface SniffCost {
 }
 
 /** Repository-relative paths git tracks (null when git cannot say: a bare repository, a broken index). */
-export async function trackedPaths(repoPath: string, cost?: SniffCost): Promise<Set<string> | null> {
+export async function trackedPaths(repoPath: string, cost?: SniffCost, pace?: Yielder): Promise<Set<string> | null> {
   // read from the index file itself when it is plainly understood: no process
-  const fromIndex = await readTrackedPaths(repoPath);
+  const fromIndex = await readTrackedPaths(repoPath, pace);
   if (fromIndex) return fromIndex;
   if (cost) cost.gitProcesses += 1;
   const out = await tryGit(repoPath, ["ls-files", "-z", "--cached"], { maxBytes: 64 * 1024 * 1024 });
@@ -64,16 +65,23 @@ function head(absPath: string, bytes: number): { text: string; mtimeMs: number; 
 
 /**
  * Of the files the walk saw (`seen`: relative path -> absolute path, not claimed by name), those git tracks
- * whose first bytes say checkpoint.
+ * whose first bytes say checkpoint. Gives way to requests every few milliseconds (`pace`, shared with the walk).
  */
-export async function sniffTracked(repoPath: string, seen: Map<string, string>, cost: SniffCost): Promise<string[]> {
-  const candidates = [...seen.keys()].filter((rel) => isSniffable(rel) !== null);
+export async function sniffTracked(repoPath: string, seen: Map<string, string>, cost: SniffCost, pace: Yielder = yielder()): Promise<string[]> {
+  const candidates: string[] = [];
+  for (const rel of seen.keys()) {
+    if (isSniffable(rel) !== null) candidates.push(rel);
+    const turn = pace.step();
+    if (turn) await turn;
+  }
   if (candidates.length === 0) return [];
-  const tracked = await trackedPaths(repoPath, cost);
+  const tracked = await trackedPaths(repoPath, cost, pace);
   if (!tracked) return [];
   const found: string[] = [];
   for (const rel of candidates) {
     if (!tracked.has(rel)) continue;
+    const turn = pace.step();
+    if (turn) await turn;
     const absPath = seen.get(rel)!;
     const kind = isSniffable(rel)!;
     let info;

@@ -1,4 +1,5 @@
 import type { CandidateFile } from "../discover/candidates";
+import { realpath } from "node:fs/promises";
 import { readCandidate } from "../discover/candidates";
 import { redactValue } from "../derive/secrets";
 import { documentHash, readCompanions } from "./companions";
@@ -31,6 +32,8 @@ export async function prepareFiles(
   const known = new Map(knownFiles(db, ownerId).map((row) => [row.absPath, row]));
   const batch: FileBatch = { prepared: [], outcomes: [], touched: [], unchanged: 0, vanished: [] };
   const present = new Set<string>();
+  // a repository's candidates are read only inside it (a link out of it, or a linked folder, is refused)
+  const within = idBase === null ? null : await realpath(baseDir).catch(() => baseDir);
   // Every document to parse is started at once (on the worker thread when there is one, see
   // prepare-pool.ts) and collected in file order below: the batch comes out as one file at a time made it.
   const steps: (() => Promise<void>)[] = [];
@@ -52,7 +55,7 @@ export async function prepareFiles(
       settled(() => batch.unchanged++);
       continue;
     }
-    const read = await readCandidate(file.absPath);
+    const read = await readCandidate(file.absPath, within);
     if (!read.ok) {
       settled(() => {
         batch.outcomes.push({ absPath: file.absPath, mtimeMs, size, contentHash: null, documentId: null, problems: [read.reason] });

@@ -7,7 +7,7 @@ import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { repositories, type Repository } from "../../db/schema";
-import { isInside, readCandidate } from "../discover/candidates";
+import { linkLeaves, readCandidate } from "../discover/candidates";
 import { MAX_FILE_BYTES } from "../discover/limits";
 import { discoveryOf } from "../discover/run";
 import { documentHash, readCompanions } from "./companions";
@@ -34,13 +34,15 @@ function errnoCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : undefined;
 }
 
-/** What a full run would conclude about the file right now (null: it is gone). */
-async function inspectFile(repo: Repository, absPath: string): Promise<{ mtimeMs: number; size: number } | { reason: string } | null> {
+/** What a full run would conclude about the file right now (null: it is gone); `repoReal`: the repository's real path. */
+async function inspectFile(repo: Repository, repoReal: string, absPath: string): Promise<{ mtimeMs: number; size: number } | { reason: string } | null> {
   try {
     const link = await lstat(absPath);
     if (link.isSymbolicLink()) {
       const target = await realpath(absPath);
-      if (!isInside(await realpath(repo.rootPath ?? repo.path), target)) return { reason: "symlink points outside the root; not read" };
+      const root = await realpath(repo.rootPath ?? repo.path).catch(() => repoReal);
+      const leaves = linkLeaves({ repo: repoReal, root }, target);
+      if (leaves) return { reason: leaves };
       const info = await stat(target);
       if (!info.isFile()) return { reason: "symlink does not point to a regular file; not read" };
       return info.size > MAX_FILE_BYTES ? { reason: "file is over the size limit; not read" } : { mtimeMs: info.mtimeMs, size: info.size };
@@ -58,7 +60,8 @@ export async function reindexFile(db: CairnDb, repo: Repository, relPath: string
   const absPath = join(repo.path, relPath);
   const origin = await discoveryOf(db, repo.path, relPath);
   if (!origin) return { documentId: null, outcome: "not-a-candidate", contentHash: null, problems: [] };
-  const found = await inspectFile(repo, absPath);
+  const repoReal = await realpath(repo.path).catch(() => repo.path);
+  const found = await inspectFile(repo, repoReal, absPath);
   const id = documentId(repo.path, relPath);
   let result: ReindexResult;
   if (found === null) {
@@ -73,7 +76,7 @@ export async function reindexFile(db: CairnDb, repo: Repository, relPath: string
     result = { documentId: null, outcome: "unreadable", contentHash: null, problems: [found.reason] };
   } else {
     const companions = await readCompanions(repo.path, relPath);
-    const read = await readCandidate(absPath);
+    const read = await readCandidate(absPath, repoReal);
     const mtimeMs = Math.max(found.mtimeMs, companions.mtimeMs);
     const size = found.size + companions.size;
     if (!read.ok) {

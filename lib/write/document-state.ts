@@ -38,7 +38,8 @@ export const WRITE_READ_MAX_BYTES = 4 * 1024 * 1024;
  * A FIFO, a device, a link out of the repository or an oversized file is refused at once (WriteError "refused").
  */
 export async function readDocumentBytes(loaded: LoadedDocument): Promise<Buffer | null> {
-  const within = reindexable(loaded) ? await realpath(loaded.repo.rootPath ?? loaded.repo.path).catch(() => null) : null;
+  // inside its repository, not merely under the root (the root may be the home folder)
+  const within = reindexable(loaded) ? await realpath(loaded.repo.path).catch(() => null) : null;
   const read = await readRegularFile(loaded.doc.absPath, { maxBytes: WRITE_READ_MAX_BYTES, links: within ? { within } : "follow" });
   if (read.ok) return read.bytes;
   const path = loaded.doc.path;
