@@ -17,6 +17,8 @@ export interface SearchOptions extends SearchFilters {
   rankCap?: number;
   /** Text matches counted at most; COUNT_CAP unless set (tests). */
   countCap?: number;
+  /** Every word as typed, as before questions were ranked (lib/search/ranked.ts): no stems, no fallback to some words. */
+  exact?: boolean;
 }
 
 /** bm25 ranks at most this many text matches (the newest), past it the note says so. */
@@ -172,13 +174,14 @@ function rankedTextPage(db: CairnDb, match: string, filters: SearchFilters, offs
 interface Caps {
   rank: number;
   count: number;
+  exact: boolean;
 }
 
 /** The candidates of one page, and how many there are in all. */
 function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number, caps: Caps, notes: string[]): Found | null {
   const all = everyCandidate(db, parsed, filters, exactPaths);
   if (all !== "text-only") return all && paged(all, offset, limit);
-  const question = parsed.plainWords ? questionPage(db, parsed, filters, offset, limit, caps, notes) : null;
+  const question = parsed.plainWords && !caps.exact ? questionPage(db, parsed, filters, offset, limit, caps, notes) : null;
   if (question) return question;
   return rankedTextPage(db, parsed.match!, filters, offset, limit, caps, notes);
 }
@@ -237,7 +240,7 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
   try {
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
-    const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP) };
+    const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP), exact: options.exact === true };
     const found = candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
     if (found) return result(present(db, parsed, found.page, exactPaths, found.highlight), found.total);
   } catch (error) {

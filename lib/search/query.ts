@@ -242,8 +242,8 @@ export function parseQuery(input: string): ParsedQuery {
   const all = groups.flat();
   if (all.length && all.every((i) => i.negated)) notes.push("only exclusions were typed: add a word to search for");
   else if (groups.some((g) => g.length && g.every((i) => i.negated))) notes.push("a part of the query with only exclusions was ignored");
-  // one identifier alone (a path, `snake_case`, `camelCase`, letters with digits) is looked up exactly, as typed
-  const identifier = plainTokens.length === 1 && IDENTIFIER.test(plainTokens[0]);
+  // identifiers alone (a path, `snake_case`, `camelCase`, letters with digits, code) are looked up exactly, as typed
+  const identifier = plainTokens.length > 0 && plainTokens.every((t) => IDENTIFIER.test(t));
   if (plain && !identifier && plainTokens.length > 0 && result.filePaths.length === 0) result.plainWords = groups.flat().flatMap((i) => i.words);
   result.match = expression(groups, () => true);
   result.matchWithoutShas = expression(groups, (i) => !i.sha);
