@@ -8,6 +8,20 @@ export const PARSE_MAX_CHARS = 512 * 1024;
 /** HTML holds far more structure per character (the largest HTML checkpoint of the corpus: 9 KB). */
 export const HTML_PARSE_MAX_CHARS = 128 * 1024;
 export const PARSE_MAX_LINES = 10_000;
+/**
+ * Data checkpoints bound their own input (lib/parse/data-load.ts): a JSON text cut short cannot be read, and
+ * `JSON.parse` is linear and fast, so JSON is read whole up to 2 MB (the largest file discovery reads); YAML,
+ * which the `yaml` package reads at well under 1 MB a second, up to 128 KB and PARSE_MAX_LINES lines, as HTML.
+ * The largest data checkpoint of the corpus is 8 KB.
+ */
+export const DATA_JSON_MAX_CHARS = 2 * 1024 * 1024;
+export const DATA_YAML_MAX_CHARS = 128 * 1024;
+/** Items of one list, and keys of one mapping, a data checkpoint's reader looks at (real ones: a few dozen). */
+export const DATA_MAX_ITEMS = 1_000;
+/** Duplicate keys of one data file reported one by one; the rest are counted in one more problem. */
+export const DUPLICATE_KEYS_LISTED = 10;
+/** Problems kept for one file: the first ones, then one saying how many more there were. */
+export const MAX_PROBLEMS_PER_FILE = 25;
 
 export interface BoundedText {
   text: string;
@@ -53,4 +67,12 @@ function cutText(text: string, maxChars: number, maxLines: number): BoundedText 
     text: text.slice(0, end),
     cut: `document too large to read whole: the first ${kb(end)} of ${kb(text.length)} (at most ${maxLines.toLocaleString("en")} lines) were parsed; the rest is kept in the original view`,
   };
+}
+
+/** The first MAX_PROBLEMS_PER_FILE - 1 problems and, when there were more, one that counts the rest. */
+export function capProblems(problems: string[]): string[] {
+  if (problems.length <= MAX_PROBLEMS_PER_FILE) return problems;
+  const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE - 1);
+  const more = problems.length - kept.length;
+  return [...kept, `${more.toLocaleString("en")} more problems in this file (the first ${kept.length} are listed)`];
 }

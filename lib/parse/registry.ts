@@ -1,5 +1,5 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
-import { boundedText, HTML_PARSE_MAX_CHARS, PARSE_MAX_CHARS } from "./limits";
+import { boundedText, capProblems, HTML_PARSE_MAX_CHARS, PARSE_MAX_CHARS, type BoundedText } from "./limits";
 import { noCheckpointReason } from "./substance";
 import { htmlParser } from "./html";
 import { frontmatterParser } from "./frontmatter";
@@ -110,6 +110,12 @@ function admits(attempt: Attempt, input: ParseInput): boolean {
   }
 }
 
+/** The part of a text a family reads: data checkpoints bound their own (a JSON text cut short cannot be read). */
+function boundFor(parser: Parser, text: string): BoundedText {
+  if (parser.format === "data") return { text, cut: null };
+  return boundedText(text, parser.format === "html" ? HTML_PARSE_MAX_CHARS : PARSE_MAX_CHARS);
+}
+
 /**
  * Parse with the best parser that claims and accepts the file. Never throws.
  * `document: null` with no problems means the file was looked at and is not a checkpoint.
@@ -124,11 +130,11 @@ export function parseDocument(input: ParseInput, options: ParseOptions = {}): Pa
     return { document: null, problems: [`no parser reads ${input.path}`] };
   }
   try {
-    const bounded = boundedText(input.text, parser.format === "html" ? HTML_PARSE_MAX_CHARS : PARSE_MAX_CHARS);
+    const bounded = boundFor(parser, input.text);
     const result = parser.parse(bounded.text === input.text ? input : { ...input, text: bounded.text });
     // a template or an empty note at a checkpoint's place is read as no checkpoint (nothing wrong with it)
     if (result.document && noCheckpointReason(result.document, bounded.text)) return { document: null, problems: [] };
-    return bounded.cut ? { ...result, problems: [...result.problems, bounded.cut] } : result;
+    return { ...result, problems: capProblems(bounded.cut ? [...result.problems, bounded.cut] : result.problems) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { document: null, problems: [`${parser.format} parser failed: ${reason}`] };
