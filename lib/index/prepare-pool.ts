@@ -10,6 +10,12 @@
  * `CAIRN_PARSE_WORKER=0`, documents are prepared in this thread as before. Either way the result is
  * the same function's; a document whose preparation fails in the worker, or a worker that fails, is
  * prepared here again, so errors are the ones the in-process path raises.
+ *
+ * The worker prepares one document at a time, and each has a time budget there (PARSE_BUDGET_MS; for tests
+ * `CAIRN_PARSE_BUDGET_MS` sets another): past it the worker is terminated and replaced, the document gets the
+ * problem "parsing took longer than N s: skipped" (it is not indexed) and the documents after it go to the new
+ * worker. In this thread a document cannot be stopped: there the parsers' own limits (lib/parse/limits.ts) are
+ * the only bound. `CAIRN_TEST_PARSE_STALL=<path end>` makes the worker hang on such a document (for tests only).
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { prepareDocument, type PrepareInput, type PreparedDocument } from "./prepare";
@@ -17,10 +23,45 @@ import { prepareDocument, type PrepareInput, type PreparedDocument } from "./pre
 /** The worker stops after this long without work (its memory is returned; the next index starts another). */
 const IDLE_STOP_MS = 4_000;
 
+/** How long the worker may spend on one document (real ones take well under a second). */
+export const PARSE_BUDGET_MS = 10_000;
+
+function budgetMs(): number {
+  const set = Number(process.env.CAIRN_PARSE_BUDGET_MS);
+  return Number.isFinite(set) && set > 0 ? set : PARSE_BUDGET_MS;
+}
+
 interface Reply {
   id: number;
   doc?: PreparedDocument;
   failed?: boolean;
+}
+
+/** The worker's first message: it has loaded and waits for work (a budget runs from then at the earliest). */
+interface Ready {
+  ready: true;
+}
+
+/** What a document whose preparation ran out of time is indexed as: no record, one problem. */
+export function skippedDocument(input: PrepareInput, budget: number): PreparedDocument {
+  const seconds = budget >= 1000 ? `${Math.round(budget / 100) / 10}` : `${budget / 1000}`;
+  return {
+    id: input.id,
+    path: input.path,
+    absPath: input.absPath,
+    source: input.source,
+    contentHash: input.contentHash,
+    mtimeMs: input.mtimeMs,
+    size: input.size,
+    parsed: null,
+    problems: [`parsing took longer than ${seconds} s: skipped`],
+    findings: [],
+    redactedText: "",
+    body: "",
+    decisionsText: "",
+    quality: null,
+    terms: null,
+  };
 }
 
 interface Pending {
@@ -40,43 +81,88 @@ class PreparePool {
   private worker: Worker | null = null;
   private broken = false;
   private nextId = 0;
+  /** Sent and not answered, in the order sent: the worker answers in that order, so the first is the one it is on. */
   private readonly pending = new Map<number, Pending>();
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The budget of the document the worker is on (armed once the worker is ready). */
+  private budgetTimer: NodeJS.Timeout | null = null;
+  private ready = false;
 
   constructor(private readonly entry: URL | null) {}
 
   prepare(input: PrepareInput): Promise<PreparedDocument> {
+    return new Promise<PreparedDocument>((resolve, reject) => this.send({ input, resolve, reject }));
+  }
+
+  private send(job: Pending): void {
     const worker = this.ensureWorker();
-    if (!worker) return prepareDocument(input);
-    return new Promise<PreparedDocument>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { input, resolve, reject });
-      if (this.idleTimer) clearTimeout(this.idleTimer);
-      this.idleTimer = null;
-      // outstanding work keeps the process alive; an idle worker never does
-      worker.ref();
-      try {
-        worker.postMessage({ id, input });
-      } catch {
-        this.pending.delete(id);
-        prepareDocument(input).then(resolve, reject);
-      }
-    });
+    if (!worker) {
+      prepareDocument(job.input).then(job.resolve, job.reject);
+      return;
+    }
+    const id = this.nextId++;
+    this.pending.set(id, job);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    // outstanding work keeps the process alive; an idle worker never does
+    worker.ref();
+    try {
+      worker.postMessage({ id, input: job.input });
+    } catch {
+      this.pending.delete(id);
+      prepareDocument(job.input).then(job.resolve, job.reject);
+      return;
+    }
+    if (this.pending.size === 1) this.armBudget();
   }
 
   private ensureWorker(): Worker | null {
     if (this.worker || this.broken || !this.entry) return this.worker;
     try {
       const worker = new Worker(this.entry, { workerData: { cairnPrepareWorker: true } });
-      worker.on("message", (reply: Reply) => this.settle(reply));
+      worker.on("message", (reply: Reply | Ready) => {
+        if (this.worker !== worker) return;
+        if ("ready" in reply) {
+          this.ready = true;
+          this.armBudget();
+        } else this.settle(reply);
+      });
       worker.on("error", () => this.fail(worker));
       worker.on("exit", () => this.fail(worker));
       worker.unref();
       this.worker = worker;
+      this.ready = false;
     } catch {
       this.broken = true;
     }
     return this.worker;
+  }
+
+  /** Start the budget of the document the worker is on now (the first one unanswered). */
+  private armBudget(): void {
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.budgetTimer = null;
+    const head = this.pending.keys().next();
+    if (!this.ready || head.done) return;
+    const id = head.value;
+    const budget = budgetMs();
+    this.budgetTimer = setTimeout(() => this.overBudget(id, budget), budget);
+    this.budgetTimer.unref();
+  }
+
+  /** The worker is still on document `id` past its budget: replace the worker, skip the document, send the rest again. */
+  private overBudget(id: number, budget: number): void {
+    const worker = this.worker;
+    const job = this.pending.get(id);
+    if (!worker || !job || this.pending.keys().next().value !== id) return;
+    this.worker = null;
+    this.ready = false;
+    void worker.terminate();
+    const rest = [...this.pending.entries()].filter(([other]) => other !== id).map(([, other]) => other);
+    this.pending.clear();
+    job.resolve(skippedDocument(job.input, budget));
+    for (const other of rest) this.send(other);
+    if (this.pending.size === 0) this.becomeIdle();
   }
 
   private settle(reply: Reply): void {
@@ -89,10 +175,13 @@ class PreparePool {
       offThread += 1;
       job.resolve(reply.doc);
     }
+    this.armBudget();
     if (this.pending.size === 0) this.becomeIdle();
   }
 
   private becomeIdle(): void {
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.budgetTimer = null;
     const worker = this.worker;
     if (!worker) return;
     worker.unref();
@@ -111,6 +200,8 @@ class PreparePool {
     if (this.worker !== worker) return;
     this.worker = null;
     this.broken = true;
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.budgetTimer = null;
     const orphans = [...this.pending.values()];
     this.pending.clear();
     for (const job of orphans) prepareDocument(job.input).then(job.resolve, job.reject);
@@ -148,19 +239,28 @@ export function prepareDocumentOffThread(input: PrepareInput): Promise<PreparedD
   return pool.prepare(input);
 }
 
-// The worker's side: prepare what the main thread sends, one document at a time.
+// The worker's side: prepare what the main thread sends, one document at a time, in the order sent.
 if (!isMainThread && parentPort && (workerData as { cairnPrepareWorker?: unknown } | null)?.cairnPrepareWorker === true) {
   const port = parentPort;
+  const stallOn = process.env.CAIRN_TEST_PARSE_STALL || null;
+  let queue: Promise<void> = Promise.resolve();
+  const work = async (id: number, input: PrepareInput): Promise<void> => {
+    // tests only: a document this worker never finishes, as a hostile one would
+    if (stallOn && input.path.endsWith(stallOn)) for (;;);
+    let reply: Reply;
+    try {
+      reply = { id, doc: await prepareDocument(input) };
+    } catch {
+      reply = { id, failed: true };
+    }
+    try {
+      port.postMessage(reply);
+    } catch {
+      port.postMessage({ id, failed: true } satisfies Reply);
+    }
+  };
   port.on("message", ({ id, input }: { id: number; input: PrepareInput }) => {
-    prepareDocument(input).then(
-      (doc) => {
-        try {
-          port.postMessage({ id, doc } satisfies Reply);
-        } catch {
-          port.postMessage({ id, failed: true } satisfies Reply);
-        }
-      },
-      () => port.postMessage({ id, failed: true } satisfies Reply),
-    );
+    queue = queue.then(() => work(id, input));
   });
+  port.postMessage({ ready: true } satisfies Ready);
 }
