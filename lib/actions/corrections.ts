@@ -12,17 +12,11 @@ import { resolveCommit } from "../git/runner";
 import { deriveRepository } from "../index/derive-step";
 import { clearOverride, correctedFields, readOverride, saveOverride, type Corrections } from "../index/overrides";
 import { documentWithRepository } from "../queries/shared";
+import { parseUserDate } from "./user-date";
 
 export const CORRECTION_STATUSES = ["in-progress", "completed"] as const;
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v), schema.optional());
-
-/** 2026-02-31 parses in JavaScript (as 3 March): the day must be the one written. */
-function realDate(value: string): boolean {
-  const [y, m, d] = value.slice(0, 10).split("-").map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return !Number.isNaN(Date.parse(value.replace(" ", "T"))) && day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
 
 /** The rules every correction obeys, whichever way it arrives. */
 export const correctionSchema = z.object({
@@ -36,10 +30,11 @@ export const correctionSchema = z.object({
   ),
   headSha: optional(z.string().regex(/^(?:[0-9a-fA-F]{4,64})$/, "The commit must be 4 to 64 hexadecimal characters.")),
   savedAt: optional(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/, "The date must be ISO-8601, e.g. 2026-05-01 or 2026-05-01T14:30Z.")
-      .refine(realDate, "That date does not exist."),
+    // read as every typed date is (lib/actions/user-date.ts): 2027-02-29 is refused, never taken for March 1
+    z.string().superRefine((value, ctx) => {
+      const date = parseUserDate(value);
+      if (!date.ok) ctx.addIssue({ code: "custom", message: date.message });
+    }),
   ),
 });
 export type CorrectionInput = z.infer<typeof correctionSchema>;
@@ -56,8 +51,9 @@ export interface CorrectionResult {
 }
 
 function toIso(value: string): string {
-  const text = value.replace(" ", "T");
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
+  const date = parseUserDate(value);
+  if (!date.ok) throw new CorrectionError(date.message);
+  return date.iso;
 }
 
 function repositoryOf(db: CairnDb, id: string) {

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documentMarks, documents, type DocumentMarkRow } from "../../db/schema";
 import { marksOf, type Marks } from "../queries/marks";
+import { parseUserDate } from "./user-date";
 
 export { isSnoozed, type Marks } from "../queries/marks";
 
@@ -21,16 +22,14 @@ export class MarkError extends Error {
 }
 
 /**
- * A snooze date from a person: "2026-12-24" (until the start of that day, UTC) or a full ISO time.
- * Must lie in the future. Returns ISO-8601 UTC.
+ * A snooze date from a person: "2026-12-24" (until the start of that day, UTC) or a full ISO time, read as
+ * every typed date is (lib/actions/user-date.ts). Must lie in the future. Returns ISO-8601 UTC.
  */
 export function parseSnoozeDate(text: string, now: Date = new Date()): string {
-  const trimmed = text.trim();
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? `${trimmed}T00:00:00Z` : trimmed;
-  const millis = /^\d{4}-\d{2}-\d{2}/.test(iso) ? Date.parse(iso) : Number.NaN;
-  if (!Number.isFinite(millis)) throw new MarkError(`"${text}" is not a date: use YYYY-MM-DD.`, "invalid-date");
-  if (millis <= now.getTime()) throw new MarkError(`${trimmed} is not in the future: snooze until a later date.`, "invalid-date");
-  return new Date(millis).toISOString();
+  const date = parseUserDate(text);
+  if (!date.ok) throw new MarkError(date.message, "invalid-date");
+  if (Date.parse(date.iso) <= now.getTime()) throw new MarkError(`${text.trim()} is not in the future: snooze until a later date.`, "invalid-date");
+  return date.iso;
 }
 
 function describe(action: MarkAction, title: string, marks: Marks): string {
