@@ -26,6 +26,7 @@ import { timeCommands } from "./bench/commands";
 import { chromiumAvailable, timeNavigation } from "./bench/nav";
 import { machine, render, type BenchResult } from "./bench/report";
 import { runSearchEval } from "./bench/search-eval";
+import { timeHostileData } from "./bench/hostile-data";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -141,6 +142,9 @@ async function main(): Promise<void> {
       if (searchQuality?.skipped) log(`search quality skipped: ${searchQuality.skipped}`);
     }
 
+    log("hostile data checkpoints (issue 29)…");
+    const hostileData = timeHostileData(rounds);
+
     const referenceFile = join(resultsDir, "scale-1.json");
     const reference = scale > 1 && existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as BenchResult) : null;
     const result: BenchResult = {
@@ -173,6 +177,7 @@ async function main(): Promise<void> {
       warmup: warmupRatio(firstSearches, steadySearches),
       rg,
       searchQuality,
+      hostileData,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
     };

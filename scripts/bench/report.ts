@@ -2,6 +2,7 @@
 import { cpus, totalmem } from "node:os";
 import type { McpLatency } from "./mcp";
 import type { CommandTiming } from "./commands";
+import type { HostileDataTiming } from "./hostile-data";
 import type { NavTiming } from "./nav";
 import type { PageTiming } from "./server";
 import { renderSearchEval, type SearchEvalResult } from "./search-eval";
@@ -35,6 +36,8 @@ export interface BenchResult {
   warmup?: { firstMs: number; steadyMs: number; ratio: number; count: number };
   /** Hit@1, hit@5 and MRR on the real truth sets next to rg and BM25 (issue 23); absent in older results. */
   searchQuality?: SearchEvalResult | null;
+  /** Parse time of data checkpoints built to be slow (issue 29); absent in older results. */
+  hostileData?: HostileDataTiming[];
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -104,6 +107,10 @@ export function verdicts(r: BenchResult): Verdict[] {
     list.push({ target: `${command.name} <= 300 ms (wall, new process)`, measured: `${fmtMs(command.p50)} p50 of ${command.runs}${command.ok ? "" : " (failed)"}`, pass: command.ok && command.p50 <= 300 });
   }
   if (r.nav !== undefined) list.push(...navVerdicts(r.nav));
+  if (r.hostileData?.length) {
+    const slowest = r.hostileData.reduce((a, b) => (b.ms > a.ms ? b : a));
+    list.push({ target: `hostile data checkpoint parse <= 1 s (${r.hostileData.length} kinds)`, measured: `slowest ${fmtMs(slowest.ms)}: ${slowest.name} (${slowest.kb} KB)`, pass: slowest.ms <= 1000 });
+  }
   if (r.scale > 1) {
     list.push(
       r.referenceP95 === null
