@@ -25,7 +25,7 @@ export function questionPage(
   const facets = facetIndex(db);
   const restriction = Object.keys(filters).length === 0 ? { inList: false, json: facets.duplicateRowids } : filterRestriction(db, facets, filters);
   if (!restriction) return { total: 0, page: [] };
-  const answer = rankQuestion(db, terms, parsed.match, restriction, caps.rank);
+  const answer = rankQuestion(db, terms, parsed.match, restriction, facets.list.length, caps.rank);
   const found = answer.hits.length;
   const slice = answer.hits.slice(offset, offset + limit);
   const explanations = explain(db, answer, slice.map((h) => h.rowid));

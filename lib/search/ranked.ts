@@ -23,6 +23,14 @@ export const RELATED_WEIGHT = 0.3;
 export const FEW = 10;
 /** Matches read at most per part of the query (the newest, by index order). */
 const MATCH_CAP = 20_000;
+/**
+ * A typed word in more than this share of the documents adds nothing to BM25 (its idf is floored near zero)
+ * but costs a score for each of them: it still decides which documents hold every word, not the order.
+ */
+const COMMON_SHARE = 0.5;
+/** A related word in more than this share of the documents (and more than RELATED_FLOOR of them) is noise: left out. */
+const RELATED_SHARE = 0.05;
+const RELATED_FLOOR = 2;
 
 export interface Restriction {
   inList: boolean;
@@ -58,7 +66,7 @@ function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-function scored(db: CairnDb, table: "documents_terms" | "documents_fts", weights: string, match: string, restriction: Restriction): Map<number, number> {
+function scored(db: CairnDb, table: "documents_terms", weights: string, match: string, restriction: Restriction): Map<number, number> {
   const rows = db.$client
     .prepare(
       `SELECT rowid, bm25(${table}, ${weights}) FROM ${table} WHERE ${table} MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`,
@@ -66,6 +74,28 @@ function scored(db: CairnDb, table: "documents_terms" | "documents_fts", weights
     .raw()
     .all(match, restriction.json) as [number, number][];
   return new Map(rows);
+}
+
+/** Documents holding every word as typed (the exact search's expression: bare words are prefixes). */
+function exactRowids(db: CairnDb, match: string, restriction: Restriction): Set<number> {
+  const rows = db.$client
+    .prepare(`SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`)
+    .pluck()
+    .all(match, restriction.json) as number[];
+  return new Set(rows);
+}
+
+const vocabReady = new WeakSet<object>();
+
+/** In how many documents each term is (FTS5's own vocabulary table, made per connection). */
+function documentCounts(db: CairnDb, terms: string[]): Map<string, number> {
+  const client = db.$client;
+  if (!vocabReady.has(client)) {
+    client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.documents_terms_vocab USING fts5vocab(main, documents_terms, row)");
+    vocabReady.add(client);
+  }
+  const statement = client.prepare("SELECT doc FROM temp.documents_terms_vocab WHERE term = ?").pluck();
+  return new Map(terms.map((t) => [t, (statement.get(t) as number | undefined) ?? 0]));
 }
 
 function rowidsOf(db: CairnDb, match: string, restriction: Restriction): Set<number> {
@@ -86,14 +116,33 @@ export function questionTerms(words: string[]): QueryTerm[] | null {
  * Every document holding any of the terms (or every word as typed: `exactMatch`, the exact search's
  * expression), ranked. Both indexes are read within the restriction only.
  */
-export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string | null, restriction: Restriction, rankCap = Number.POSITIVE_INFINITY): RankedAnswer {
-  const related = relatedTerms(terms);
-  const typed = scored(db, "documents_terms", FIELD_WEIGHTS, terms.map((t) => quote(t.term)).join(" OR "), restriction);
-  const all = terms.length > 1 ? rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction) : new Set(typed.keys());
-  const exact = exactMatch ? scored(db, "documents_fts", "10.0, 4.0, 1.0", exactMatch, restriction) : new Map<number, number>();
-  const extra = related.length ? scored(db, "documents_terms", FIELD_WEIGHTS, related.map((r) => quote(r.term)).join(" OR "), restriction) : new Map<number, number>();
+export function rankQuestion(
+  db: CairnDb,
+  terms: QueryTerm[],
+  exactMatch: string | null,
+  restriction: Restriction,
+  documents: number,
+  rankCap = Number.POSITIVE_INFINITY,
+): RankedAnswer {
+  const candidates = relatedTerms(terms);
+  const counts = documentCounts(db, [...terms.map((t) => t.term), ...candidates.map((r) => r.term)]);
+  const related = candidates.filter((r) => (counts.get(r.term) ?? 0) > 0 && counts.get(r.term)! <= Math.max(documents * RELATED_SHARE, RELATED_FLOOR));
+  const telling = terms.filter((t) => (counts.get(t.term) ?? 0) <= documents * COMMON_SHARE);
+  const someCommon = telling.length > 0 && telling.length < terms.length;
+  const scoredTerms = someCommon ? telling : terms;
 
-  const allWords = new Set<number>([...all, ...exact.keys()]);
+  const all = rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction);
+  const exact = exactMatch ? exactRowids(db, exactMatch, restriction) : new Set<number>();
+  const allWords = new Set<number>([...all, ...exact]);
+  // when every word is in enough documents, only those are scored; else every document holding any word
+  const within: Restriction = allWords.size >= FEW ? { inList: true, json: JSON.stringify([...allWords]) } : restriction;
+  const typed = scored(db, "documents_terms", FIELD_WEIGHTS, scoredTerms.map((t) => quote(t.term)).join(" OR "), within);
+  const extra = related.length ? scored(db, "documents_terms", FIELD_WEIGHTS, related.map((r) => quote(r.term)).join(" OR "), within) : new Map<number, number>();
+  if (allWords.size < FEW && someCommon) {
+    // documents holding only common words come last, unscored
+    for (const rowid of rowidsOf(db, terms.filter((t) => !telling.includes(t)).map((t) => quote(t.term)).join(" OR "), restriction)) if (!typed.has(rowid)) typed.set(rowid, 0);
+  }
+
   const hits: RankedHit[] = [];
   const seen = new Set<number>();
   const add = (rowid: number) => {
@@ -107,9 +156,8 @@ export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string
     for (const rowid of typed.keys()) add(rowid);
     for (const rowid of extra.keys()) add(rowid);
   }
-  // ties (a word only matched as a prefix has no ranked score): the exact search's score, then the newest
-  const order = (a: RankedHit, b: RankedHit) =>
-    Number(b.allWords) - Number(a.allWords) || b.score - a.score || (exact.get(a.rowid) ?? 0) - (exact.get(b.rowid) ?? 0) || b.rowid - a.rowid;
+  // ties (a word only matched as a prefix has no ranked score): the newest first
+  const order = (a: RankedHit, b: RankedHit) => Number(b.allWords) - Number(a.allWords) || b.score - a.score || b.rowid - a.rowid;
   return { hits: inChunks(hits, rankCap, order), terms, related, allCount: allWords.size };
 }
 
