@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
+import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import { leaksIn } from "../security/support/db-bytes";
 import { OUTSIDE_MARKER, linkOutOf, writeBacktrackingRule, writeManyMarkdown } from "../security/support/hostile-discovery";
 import { ensureBuilt, runCli, startServer, type RunningServer } from "../security/support/server";
@@ -38,6 +38,8 @@ beforeAll(async () => {
   repo = join(home, "code", "shop");
   db = join(dir, "cairn.db");
   initRepo(repo);
+  // tens of thousands of new objects would start git's automatic gc in the background, writing while the folder is removed
+  git(repo, ["config", "gc.auto", "0"]);
   writeFiles(repo, { "src/app.ts": "export {};\n", "HANDOFF_start.md": HANDOFF("Before the commit") });
   commitAll(repo, "feat: start");
   const indexed = runCli(["index", "--root", home, "--home", home, "--db", db], { CAIRN_DB: db, CAIRN_HOME: home });

@@ -16,7 +16,7 @@ import { reindexFile } from "../../lib/index/reindex-file";
 import { listRecords } from "../../lib/queries/records";
 import { loadDocument, readDocumentBytes } from "../../lib/write";
 import { MAX_RULE_CHARS, MAX_RULES } from "../../lib/discover/limits";
-import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
+import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import { tempSpace, type TempSpace } from "../support/temp";
 import { leaksIn } from "./support/db-bytes";
 import { OUTSIDE_MARKER, harmlessRules, linkOutOf, writeBacktrackingRule, writeManyMarkdown } from "./support/hostile-discovery";
@@ -34,6 +34,8 @@ beforeEach(() => {
   home = join(space.dir, "home");
   repo = join(home, "code", "shop");
   initRepo(repo);
+  // tens of thousands of new objects would start git's automatic gc in the background, writing while the folder is removed
+  git(repo, ["config", "gc.auto", "0"]);
   writeFiles(repo, { "src/app.ts": "export {};\n", "HANDOFF_start.md": HANDOFF("Kept") });
   commitAll(repo, "feat: start");
 });
