@@ -1,7 +1,8 @@
 /**
  * Issue 29: the BUILT server watches a repository, and one commit adds a backtracking `.cairnignore` rule with
  * the name it chokes on, checkpoint names linked to a file outside the repository (in the home folder, the
- * server's default root), and tens of thousands of tracked Markdown files. The server must keep answering
+ * server's default root), tens of thousands of tracked Markdown files, and a 47 KB JSON checkpoint of 6,000
+ * tasks (issue 29, part 2: 16-19 s to parse before). The server must keep answering
  * other pages while it re-indexes (before: no answer at all once the rule met the name; 18-22 s stalls with
  * 200,000 files), and nothing of the linked file may reach the index.
  */
@@ -23,6 +24,8 @@ const run = promisify(execFile);
 const MARKDOWN_FILES = 50_000;
 /** The goal is 1 s; asserted with room for a loaded machine (the stall before was the whole sniff, or for ever). */
 const SLOWEST_ANSWER_MS = 1_500;
+/** 47 KB of JSON: 6,000 tasks. */
+const SIX_THOUSAND_TASKS = JSON.stringify({ title: "Six thousand steps", status: "in progress", tasks: Array.from({ length: 6_000 }, (_, i) => `S${i}`) });
 const HANDOFF = (title: string) => `# Handoff: ${title}\n\n- Created: 2026-05-01T10:00:00Z\n- Branch: main\n\n## Next Steps\n1. Ship it\n`;
 
 let dir: string;
@@ -128,8 +131,9 @@ describe("a watched repository receiving a hostile commit", () => {
       writeBacktrackingRule(repo);
       linkOutOf(repo, join(home, ".ssh", "config"));
       writeFileSync(join(repo, "HANDOFF_after.md"), HANDOFF("After the commit"));
+      writeFiles(repo, { ".claude/checkpoints/many-tasks.json": SIX_THOUSAND_TASKS });
       await commit("docs: a hostile commit");
-      await until("the re-index after the hostile commit", () => titles().includes("After the commit"), 90_000);
+      await until("the re-index after the hostile commit", () => titles().includes("After the commit") && titles().includes("Six thousand steps"), 90_000);
       // its problems are written with its documents; asserted below
       await until("the problems of the links", () => problemsAbout("HANDOFF.md").length > 0, 10_000).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1_000));
