@@ -121,7 +121,40 @@ export async function redactStrings<T>(value: T): Promise<T> {
   return value;
 }
 
+/**
+ * secretlint compares each of its messages with every other (its de-duplication is quadratic: a file of 10,000
+ * lines that look like keys took 16 s): a long text is linted in pieces of about CHUNK_CHARS, cut at line ends
+ * and never inside a PEM block, and the pieces' spans are shifted back to the whole text.
+ */
+const CHUNK_CHARS = 16 * 1024;
+
 async function secretlintSpans(text: string, filePath: string): Promise<Span[]> {
+  if (text.length <= CHUNK_CHARS) return secretlintPiece(text, filePath);
+  let spans: Span[] = [];
+  for (let from = 0; from < text.length; ) {
+    const to = pieceEnd(text, from);
+    const shift = from;
+    spans = spans.concat((await secretlintPiece(text.slice(from, to), filePath)).map((s) => ({ ...s, start: s.start + shift, end: s.end + shift })));
+    from = to;
+  }
+  return spans;
+}
+
+/** Where a piece starting at `from` ends: a line end near CHUNK_CHARS on, past the end of a PEM block open there. */
+function pieceEnd(text: string, from: number): number {
+  if (text.length - from <= CHUNK_CHARS) return text.length;
+  let to = text.indexOf("\n", from + CHUNK_CHARS);
+  if (to < 0) return text.length;
+  const piece = text.slice(from, to);
+  const begin = piece.lastIndexOf("-----BEGIN");
+  if (begin >= 0 && piece.indexOf("-----END", begin) < 0) {
+    const end = text.indexOf("-----END", to);
+    if (end >= 0 && end - to < 4 * CHUNK_CHARS) to = text.indexOf("\n", end) < 0 ? text.length : text.indexOf("\n", end);
+  }
+  return to + 1;
+}
+
+async function secretlintPiece(text: string, filePath: string): Promise<Span[]> {
   const result = await lintSource({
     source: { filePath, content: text, ext: extensionOf(filePath), contentType: "text" },
     // noPhysicFilePath: rules must never read the file from disk (the gcp p12 check would).
