@@ -7,6 +7,7 @@
  * after it is bounded too. Never throws.
  */
 import { isMap, isScalar, LineCounter, parseDocument as parseYaml, visit } from "yaml";
+import { keepNumberText } from "./yaml-numbers";
 import { DATA_JSON_MAX_CHARS, DATA_MAX_ITEMS, DATA_YAML_MAX_CHARS, DUPLICATE_KEYS_LISTED, boundedText } from "./limits";
 
 export interface Loaded {
@@ -128,6 +129,7 @@ function loadYaml(source: string, kind: "yaml" | "json"): LoadResult {
       }
     },
   });
+  keepNumberText(doc);
   return { data: doc.toJS({ maxAliasCount: 100 }), problems: found.problems() };
 }
 

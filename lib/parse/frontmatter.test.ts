@@ -99,3 +99,13 @@ describe("frontmatter-md", () => {
     expect(doc?.savedAt).toBe("2026-07-30T17:50:02.540Z");
   });
 });
+
+describe("numbers in frontmatter", () => {
+  it("keeps a short sha that YAML would read as a number as written (an exponent)", () => {
+    for (const head of ["12e4567", "0e12345", "1234e56"]) {
+      const text = `---\nhead: ${head}\n---\n## Working on: Checkout rework\n\n**Branch:** main\n`;
+      const { document: doc } = parseDocument({ path: ".claude/handoffs/2026-11-20-cart.md", text });
+      expect(doc?.headSha).toBe(head);
+    }
+  });
+});

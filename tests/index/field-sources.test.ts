@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
 import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
+import { isShaText } from "../../lib/parse/heuristics/fields";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 let space: TempSpace;
@@ -18,6 +19,11 @@ beforeEach(() => {
   initRepo(repo);
   writeFiles(repo, { "src/cart.ts": "export {};\n" });
   sha = commitAll(repo, "feat: cart");
+  // a commit id as written holds a digit and a letter (isShaText): a 7-digit prefix (1 in 27 commits) is read as a number
+  for (let n = 1; !isShaText(sha.slice(0, 7)); n++) {
+    writeFiles(repo, { "src/cart.ts": `export const n = ${n};\n` });
+    sha = commitAll(repo, "feat: cart");
+  }
 });
 afterEach(() => space.cleanup());
 

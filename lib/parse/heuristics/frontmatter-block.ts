@@ -1,5 +1,6 @@
 /** Splitting and reading a `---` frontmatter block. YAML only through the `yaml` package; never evaluated code. */
 import { parseDocument, isMap, isScalar, type Document } from "yaml";
+import { keepNumberText } from "../yaml-numbers";
 
 export interface FrontmatterBlock {
   /** Parsed YAML (plain data), or null when absent or unreadable. */
@@ -67,6 +68,7 @@ export function readFrontmatter(text: string): FrontmatterBlock {
       block.problems.push(`frontmatter is not valid YAML at line ${line}`);
       return block;
     }
+    keepNumberText(doc);
     const data = doc.toJS({ maxAliasCount: 50 }) as unknown;
     if (data === null || data === undefined) block.data = {};
     else if (typeof data === "object" && !Array.isArray(data)) block.data = data as Record<string, unknown>;
