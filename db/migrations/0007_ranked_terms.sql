@@ -15,3 +15,5 @@ END;
 UPDATE `indexed_files` SET `content_hash` = NULL, `size` = -1;
 --> statement-breakpoint
 UPDATE `repositories` SET `index_stamp` = NULL;
+--> statement-breakpoint
+UPDATE `documents` SET `content_hash` = '' WHERE `source` <> 'worktree';

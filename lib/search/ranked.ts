@@ -14,6 +14,7 @@ import "server-only";
 import type { CairnDb } from "../../db/client";
 import { queryTerms, type QueryTerm } from "../index/terms/analyze";
 import { relatedTerms, type RelatedTerm } from "./related";
+import type { Restriction } from "./sql";
 
 /** bm25 weights of the ranked index's fields: title, paths (branch, files, repository), next steps, decisions, body. */
 export const FIELD_WEIGHTS = "2.0, 1.0, 1.5, 1.0, 1.0";
@@ -32,10 +33,7 @@ const COMMON_SHARE = 0.5;
 const RELATED_SHARE = 0.05;
 const RELATED_FLOOR = 2;
 
-export interface Restriction {
-  inList: boolean;
-  json: string;
-}
+export type { Restriction };
 
 export interface RankedHit {
   rowid: number;
