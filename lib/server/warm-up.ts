@@ -1,7 +1,7 @@
 /**
  * What a first search pays once (Next loading the route, the filter columns read into memory, SQLite's
  * FTS pages, the code compiled hot) is paid at boot instead, through the server's own front door (guard
- * and token included). Words, a phrase, a prefix, a filter, a trace and a sha.
+ * and token included). Words, questions, a phrase, a prefix, a filter, a trace and a sha.
  *
  * Searches that arrive meanwhile wait for the warm-up to end (at most MAX_HOLD_MS): answered at once,
  * they would queue behind it anyway, and each would pay the cold costs again. Pages go ahead (the warm-up
@@ -14,6 +14,8 @@ import { canonicalBindHost } from "./hosts";
 const WARM_SEARCHES = [
   "checkpoint", "test fix", '"next steps"', "auth*", "decisions:api status:in-progress", "file:README.md", "0a1b2c3", "zzqx",
   "api error", "database migration", "deploy config", "refactor tests", "bug", "review plan", '"the build"', "cache OR queue",
+  // questions: stems, stop words, related words (WordNet's files opened), the any-word fallback
+  "where did we leave the payment retry work", "which migration still has to be applied before deploying the service",
 ];
 const WARM_ROUNDS = 6;
 /** However slow the machine, a request never waits longer than this for the warm-up. */
