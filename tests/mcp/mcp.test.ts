@@ -104,14 +104,17 @@ describe("cairn mcp (read-only)", () => {
   });
 
   it("search_sessions answers what `cairn search --json` answers, and refuses an empty query", async () => {
-    for (const query of ["webhook", "file:src/app.ts", '"exponential backoff" status:completed']) {
+    // a question (issue 23) is ranked the same way in both, and each hit says which words it holds
+    for (const query of ["webhook", "file:src/app.ts", '"exponential backoff" status:completed', "where did we leave the webhook retries?"]) {
       const cli = w.cliJson<CliSearch>(["search", query, "--json"]);
       const r = await call(client, "search_sessions", { query });
       expect(r.isError).toBeFalsy();
-      const got = sc<{ hits: { id: string; snippet: string }[]; total: number }>(r);
+      const got = sc<{ hits: { id: string; snippet: string; matched?: unknown }[]; total: number }>(r);
       expect(got.total).toBe(cli.total);
+      expect(got.total).toBeGreaterThan(0);
       expect(got.hits.map((h) => h.id)).toEqual(cli.hits.map((h) => h.id));
       expect(got.hits.map((h) => h.snippet)).toEqual(cli.hits.map((h) => h.snippet));
+      if (query.startsWith("where")) expect(got.hits[0].matched).toMatchObject({ words: expect.arrayContaining(["webhook"]) });
     }
     const withFilter = await call(client, "search_sessions", { query: "webhook", status: "completed", repo: w.world.repositories[1].path });
     const cliFiltered = w.cliJson<CliSearch>(["search", "webhook", "--json", "--status", "completed", "--repo", w.world.repositories[1].path]);
