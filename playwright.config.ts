@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/browser/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 
@@ -13,7 +14,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own (`npm run test:e2e` finds or installs one first)
+      executablePath: findChromium(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
