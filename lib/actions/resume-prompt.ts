@@ -1,6 +1,6 @@
 /** The resume prompt in the checkpoint skill's shapes: the plain resume, and the goal-directed brief (seed 000, Step 6). */
 import type { SectionRow, TaskRow } from "../../db/schema";
-import type { ResumeBrief, ResumeContextItem, ResumeFile } from "./resume";
+import type { ResumeBrief, ResumeContextItem, ResumeFile } from "./resume-types";
 import { matchWords } from "./resume-words";
 import { proseOnly } from "../parse/heuristics/prose";
 

@@ -7,10 +7,13 @@ import { documents, referencedFiles, sections, tasks } from "../../db/schema";
 import { isInside } from "../discover/inside";
 import { readRegularFile } from "../discover/read-file";
 import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
+import type { ResumeBrief, ResumeFile, ResumeRole } from "./resume-types";
 import { goalWords, scoreText } from "./resume-words";
 import { documentWithRepository } from "../queries/shared";
 
 export { goalWords } from "./resume-words";
+export { ROLE_LABELS } from "./resume-types";
+export type { ResumeBrief, ResumeContextItem, ResumeFile, ResumeRole } from "./resume-types";
 
 /** About as many lines as the checkpoint skill loads on resume. */
 export const RESUME_BUDGET_LINES = 3000;
@@ -20,55 +23,7 @@ export const CONTENT_MATCH_BYTES = 64 * 1024;
 export const MAX_READ_BYTES = 512 * 1024;
 const MAX_CANDIDATES = 200;
 
-export type ResumeRole = "plan" | "research" | "key" | "modified";
 const ROLE_ORDER: Record<ResumeRole, number> = { plan: 0, research: 1, key: 2, modified: 3 };
-export const ROLE_LABELS: Record<ResumeRole, string> = { plan: "plan", research: "research", key: "key file", modified: "modified file" };
-
-export interface ResumeFile {
-  path: string;
-  role: ResumeRole;
-  lines: number | null;
-  bytes: number | null;
-  /** Relevance to the goal (0 without a goal). */
-  score: number;
-  /** The goal's words this file matched (in its path or its content). */
-  matched: string[];
-  /** Why it was not loaded (over budget, too large, binary, outside the repository...). */
-  reason: string | null;
-}
-
-export interface ResumeContextItem {
-  kind: "decision" | "context" | "gotcha" | "failed";
-  text: string;
-  matched: string[];
-}
-
-export interface ResumeBrief {
-  documentId: string;
-  title: string;
-  repoPath: string | null;
-  path: string;
-  format: string;
-  branch: string | null;
-  savedAt: string | null;
-  status: string | null;
-  goal: string | null;
-  goalWords: string[];
-  budgetLines: number;
-  loaded: ResumeFile[];
-  loadedLines: number;
-  notLoaded: ResumeFile[];
-  missing: string[];
-  /** Missing files, files that could not be read, and the freshness warning. */
-  warnings: string[];
-  freshnessWarning: string | null;
-  context: ResumeContextItem[];
-  /** Remaining-work items proposed as first steps (with a goal: those bearing on it; without: all open ones). */
-  steps: string[];
-  journalPath: string | null;
-  prompt: string;
-}
-
 export interface ResumeOptions {
   goal?: string | null;
   budgetLines?: number;

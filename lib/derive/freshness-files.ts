@@ -6,7 +6,7 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
 import type { StatusEntry } from "../git/repo-facts";
-import { lsTree } from "../git/runner";
+import { lsTree } from "../git/objects";
 
 export type ModifiedFileState = "still-modified" | "committed-since" | "untouched" | "missing";
 

@@ -6,7 +6,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { gitProcessCount, lsTree, resetGitProcessCount, catFileBatch } from "../git/runner";
+import { gitProcessCount, resetGitProcessCount } from "../git/runner";
+import { catFileBatch, lsTree } from "../git/objects";
 import { makeTempDir, plainGit, removeTempDirs, TestRepo } from "../git/test-repo";
 import { compareShas, computeFreshness, diffSinceSave, type SaveInput } from "./freshness";
 

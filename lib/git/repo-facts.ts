@@ -4,7 +4,8 @@
  */
 import path from "node:path";
 import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
-import { isFullSha, resolveCommits, runGit, tryGit } from "./runner";
+import { isFullSha, runGit, tryGit } from "./runner";
+import { resolveCommits } from "./objects";
 import { filterNeutralisation, noFilterDriversInFiles, statusRefusedMessage, type ConfigDirs } from "./filter-config";
 
 export interface RepoLayout {

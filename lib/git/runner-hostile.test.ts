@@ -8,7 +8,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { RepoFacts, filterNeutralisation, MAX_FILTER_DRIVERS } from "./repo-facts";
-import { catFileBatch, GitError, MISSING_OBJECTS_MESSAGE, resolveCommits, runGit } from "./runner";
+import { GitError, MISSING_OBJECTS_MESSAGE, runGit } from "./runner";
+import { catFileBatch, resolveCommits } from "./objects";
 import { removeTempDirs, TestRepo } from "./test-repo";
 
 afterAll(removeTempDirs);

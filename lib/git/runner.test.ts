@@ -4,19 +4,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildGitArgs,
-  catFileBatch,
   GitError,
   gitProcessCount,
   isSafeRevisionText,
   isSha,
-  lsTree,
   resetGitProcessCount,
   resolveCommit,
-  resolveCommits,
   runGit,
   SAFE_LEADING_ARGS,
   tryGit,
 } from "./runner";
+import { catFileBatch, lsTree, resolveCommits } from "./objects";
 import { removeTempDirs, TestRepo } from "./test-repo";
 
 let repo: TestRepo;

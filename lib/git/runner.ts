@@ -218,5 +218,3 @@ export async function resolveCommit(cwd: string, value: string): Promise<string 
   return isFullSha(sha) ? sha : null;
 }
 
-export { catFileBatch, lsTree, resolveCommits } from "./objects";
-export type { BatchObject, TreeEntry } from "./objects";
