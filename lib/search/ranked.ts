@@ -64,10 +64,11 @@ function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-function scored(db: CairnDb, table: "documents_terms", weights: string, match: string, restriction: Restriction): Map<number, number> {
+/** The matches within the restriction with their BM25 over the weighted fields (lower is better, as FTS5 gives it). */
+function scored(db: CairnDb, match: string, restriction: Restriction): Map<number, number> {
   const rows = db.$client
     .prepare(
-      `SELECT rowid, bm25(${table}, ${weights}) FROM ${table} WHERE ${table} MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`,
+      `SELECT rowid, bm25(documents_terms, ${FIELD_WEIGHTS}) FROM documents_terms WHERE documents_terms MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`,
     )
     .raw()
     .all(match, restriction.json) as [number, number][];
@@ -134,8 +135,8 @@ export function rankQuestion(
   const allWords = new Set<number>([...all, ...exact]);
   // when every word is in enough documents, only those are scored; else every document holding any word
   const within: Restriction = allWords.size >= FEW ? { inList: true, json: JSON.stringify([...allWords]) } : restriction;
-  const typed = scored(db, "documents_terms", FIELD_WEIGHTS, scoredTerms.map((t) => quote(t.term)).join(" OR "), within);
-  const extra = related.length ? scored(db, "documents_terms", FIELD_WEIGHTS, related.map((r) => quote(r.term)).join(" OR "), within) : new Map<number, number>();
+  const typed = scored(db, scoredTerms.map((t) => quote(t.term)).join(" OR "), within);
+  const extra = related.length ? scored(db, related.map((r) => quote(r.term)).join(" OR "), within) : new Map<number, number>();
   if (allWords.size < FEW && someCommon) {
     // documents holding only common words come last, unscored
     for (const rowid of rowidsOf(db, terms.filter((t) => !telling.includes(t)).map((t) => quote(t.term)).join(" OR "), restriction)) if (!typed.has(rowid)) typed.set(rowid, 0);
