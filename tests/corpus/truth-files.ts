@@ -1,4 +1,7 @@
-/** Reading ../shared/corpus-truth (hand-labelled real files) at test time: nothing from it is copied here. */
+/**
+ * Reading the hand-labelled sets of real files (../shared/corpus-truth, ../shared/corpus-truth-2) at test time:
+ * nothing from them is copied here.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { decodeText } from "../../lib/discover/text-encoding";
 import { join, resolve } from "node:path";
@@ -16,6 +19,8 @@ export interface TruthLabel {
 }
 
 export interface TruthEntry {
+  /** The set's folder. */
+  dir: string;
   localFile: string;
   repo: string;
   /** Path inside its repository, as the indexer would pass it. */
@@ -25,32 +30,53 @@ export interface TruthEntry {
 }
 
 const PROJECT_ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
-/** `CAIRN_TRUTH_DIR` overrides the default `../shared/corpus-truth` (relative to the project root). */
-export const TRUTH_DIR = resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH_DIR ?? "../shared/corpus-truth");
-
-export function truthAvailable(): boolean {
-  return existsSync(join(TRUTH_DIR, "MANIFEST.tsv")) && existsSync(join(TRUTH_DIR, "truth.json"));
+export interface TruthSet {
+  name: string;
+  dir: string;
 }
 
-export function readTruth(): TruthEntry[] {
-  const [header, ...rows] = readFileSync(join(TRUTH_DIR, "MANIFEST.tsv"), "utf8").split(/\r?\n/).filter(Boolean);
+/**
+ * The labelled sets, scored separately and together. `CAIRN_TRUTH_DIR` and `CAIRN_TRUTH2_DIR` override the default
+ * folders (relative to the project root).
+ */
+export const TRUTH_SETS: readonly TruthSet[] = [
+  { name: "corpus-truth", dir: resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH_DIR ?? "../shared/corpus-truth") },
+  { name: "corpus-truth-2", dir: resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH2_DIR ?? "../shared/corpus-truth-2") },
+];
+
+export function truthAvailable(dir: string): boolean {
+  return existsSync(join(dir, "MANIFEST.tsv")) && existsSync(join(dir, "truth.json"));
+}
+
+/**
+ * Where the indexer would see the file: its path in the repository, except for files of a home folder's
+ * `~/.claude/checkpoints` (family global-md), which the indexer passes as absolute paths.
+ */
+function indexedPath(path: string, family: string): string {
+  if (family !== "global-md") return path;
+  return `/home/labelled/.claude/checkpoints/${path.split("/").pop()}`;
+}
+
+export function readTruth(dir: string): TruthEntry[] {
+  const [header, ...rows] = readFileSync(join(dir, "MANIFEST.tsv"), "utf8").split(/\r?\n/).filter(Boolean);
   const columns = header.split("\t");
   const at = (name: string) => columns.indexOf(name);
   const labels = new Map<string, TruthLabel & { local_file: string }>(
-    (JSON.parse(readFileSync(join(TRUTH_DIR, "truth.json"), "utf8")) as Array<TruthLabel & { local_file: string }>).map((t) => [t.local_file, t]),
+    (JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as Array<TruthLabel & { local_file: string }>).map((t) => [t.local_file, t]),
   );
   return rows.flatMap((row) => {
     const cells = row.split("\t");
     const localFile = cells[at("local_file")] ?? "";
     const truth = labels.get(localFile);
     if (!truth) return [];
-    return [{ localFile, repo: cells[at("repo")] ?? "", path: cells[at("path")] ?? "", family: cells[at("family")] ?? "", truth }];
+    const family = cells[at("family")] ?? "";
+    return [{ dir, localFile, repo: cells[at("repo")] ?? "", path: indexedPath(cells[at("path")] ?? "", family), family, truth }];
   });
 }
 
 /** The file as the indexer reads it: UTF-8, or Windows-1252 when the bytes are not UTF-8. */
 export function readTruthFile(entry: TruthEntry): string {
-  return decodeText(readFileSync(join(TRUTH_DIR, entry.localFile))).text;
+  return decodeText(readFileSync(join(entry.dir, entry.localFile))).text;
 }
 
 /** Texts of the other labelled files of the same repository, by path (companions such as a sentinel JSON). */
