@@ -1,6 +1,6 @@
 import type { CommitSummary } from "../lib/derive/freshness";
 import { formatDate, relativeTime } from "./format";
-import { plural, shortSha } from "./freshness-wording";
+import { plural, shortSha } from "../lib/derive/freshness-wording";
 
 /** Commits newest first; bookkeeping ones (chore(checkpoint): / chore(session):) marked and muted. */
 export function DiffCommits({ commits, truncated, emptyText }: { commits: CommitSummary[]; truncated: boolean; emptyText: string }) {

@@ -1,6 +1,6 @@
 import type { FileStat } from "../lib/derive/freshness";
 import { statBar, statusWord } from "./diff-lines";
-import { plural } from "./freshness-wording";
+import { plural } from "../lib/derive/freshness-wording";
 
 const MAX_ROWS = 500;
 

@@ -1,4 +1,4 @@
-import { isFreshnessLevel, LEVEL_LABELS } from "./freshness-wording";
+import { isFreshnessLevel, LEVEL_LABELS } from "../lib/derive/freshness-wording";
 import type { FreshnessLevel } from "../lib/derive/freshness";
 
 const STYLES: Record<FreshnessLevel, { className: string; dot: string }> = {

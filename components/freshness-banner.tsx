@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { FreshnessLevel } from "../lib/derive/freshness";
 import { FreshnessBadge } from "./freshness-badge";
-import { freshnessBanner, LEVEL_LABELS, parseFreshness, type FreshnessView, type ModifiedComparison } from "./freshness-wording";
+import { freshnessBanner, LEVEL_LABELS, parseFreshness, type FreshnessView, type ModifiedComparison } from "../lib/derive/freshness-wording";
 
 const FRAME: Record<FreshnessLevel, string> = {
   fresh: "border-emerald-300 bg-emerald-50/70 dark:border-emerald-800 dark:bg-emerald-950/40",

@@ -2,8 +2,8 @@
  * Pure wording of the freshness banner (no React, no DB, no git): what a checkpoint's stored
  * `freshness` object says, in the words of the checkpoint skill's resume warning.
  */
-import type { Freshness, FreshnessLevel, Landed, ModifiedFileState } from "../lib/derive/freshness";
-import { FRESHNESS_LIMITS } from "../lib/derive/freshness-level";
+import type { Freshness, FreshnessLevel, Landed, ModifiedFileState } from "./freshness";
+import { FRESHNESS_LIMITS } from "./freshness-level";
 
 export const FRESHNESS_LEVELS: readonly FreshnessLevel[] = ["fresh", "slightly-stale", "stale", "very-stale", "unknown"];
 

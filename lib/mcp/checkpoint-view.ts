@@ -3,7 +3,7 @@ import type { CairnDb } from "../../db/client";
 import { checkpointPage, type CheckpointPageData, type LinkedDocument } from "../queries/checkpoint";
 import { getRecord, type CheckpointRecord } from "../queries/records";
 import { canonicalOrder, CHECKLIST_HOMES, proseOf, shownSections } from "../render/sections";
-import { freshnessBanner, LEVEL_LABELS, parseFreshness, type ModifiedComparison } from "../../components/freshness-wording";
+import { freshnessBanner, LEVEL_LABELS, parseFreshness, type ModifiedComparison } from "../derive/freshness-wording";
 import { ToolInputError } from "./errors";
 import { clipText } from "./page";
 

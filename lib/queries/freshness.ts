@@ -7,7 +7,7 @@ import { agentOnlyCommitsOf } from "../derive/freshness-diff";
 import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
 import type { RefTip } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
-import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
+import { branchName, isRebasedAway, parseFreshness, type FreshnessView } from "../derive/freshness-wording";
 import { errorMessage, pageFactsAt } from "./repository-at";
 import { documentWithRepository } from "./shared";
 

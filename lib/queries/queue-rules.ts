@@ -3,7 +3,7 @@
  * deciding fact. Pure: facts in, decision out (no DB, no git).
  */
 import { DORMANT_DAYS } from "../derive/freshness-level";
-import { ago, landedPhrase, plural, type FreshnessView } from "../../components/freshness-wording";
+import { ago, landedPhrase, plural, type FreshnessView } from "../derive/freshness-wording";
 
 export const QUEUE_ACTIONS = ["complete", "review", "resume", "re-verify", "archive"] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];

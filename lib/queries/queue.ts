@@ -8,7 +8,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
-import { parseFreshness } from "../../components/freshness-wording";
+import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
 import { allRows } from "./raw-rows";

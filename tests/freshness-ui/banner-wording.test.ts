@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshnessBanner, headline, parseFreshness, type FreshnessView } from "../../components/freshness-wording";
+import { freshnessBanner, headline, parseFreshness, type FreshnessView } from "../../lib/derive/freshness-wording";
 
 /** A stored freshness object as the indexer writes it, with overrides. */
 function stored(overrides: Record<string, unknown> = {}): Record<string, unknown> {

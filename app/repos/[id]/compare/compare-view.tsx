@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { DiffCommits } from "@/components/diff-commits";
 import { formatDate } from "@/components/format";
-import { plural } from "@/components/freshness-wording";
+import { plural } from "@/lib/derive/freshness-wording";
 import type { CommitsBetween, CompareOption, ComparePageData, CompareSide } from "@/lib/queries/freshness";
 import { compareSections, compareTasks, type SectionLike, type TaskLike } from "./compare-checkpoints";
 
