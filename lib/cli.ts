@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { registerSearchCommand } from "./search/command";
+import { registerSearchCommand } from "./cli/search";
 import { describeSummary } from "./cli/format";
 import { chooseHome, chooseRoots, collect, fail, openDb } from "./cli/options";
 import { stderrProgress } from "./cli/progress-bar";

@@ -1,9 +1,9 @@
 import { Option, type Command } from "commander";
-import { openDb, fail } from "../cli/options";
-import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "./filters";
-import { syntaxHelpText } from "./help";
-import { matchedLine, type SearchResponseHit } from "./response";
-import type { SnippetPart } from "./snippet";
+import { openDb, fail } from "./options";
+import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "../search/filters";
+import { syntaxHelpText } from "../search/help";
+import { matchedLine, type SearchResponseHit } from "../search/response";
+import type { SnippetPart } from "../search/snippet";
 
 interface SearchCommandOptions {
   json?: boolean;
@@ -63,9 +63,9 @@ export function registerSearchCommand(program: Command): void {
     .action(async (words: string[], opts: SearchCommandOptions) => {
       // loaded here, so that other commands do not pay for the validation library and the search code
       const [{ filtersOf, parseSearchRequest }, { searchDocuments }, { toSearchResponse }] = await Promise.all([
-        import("./params"),
+        import("../search/params"),
         import("../queries/search"),
-        import("./response"),
+        import("../search/response"),
       ]);
       const parsed = parseSearchRequest({
         q: words.join(" "),
