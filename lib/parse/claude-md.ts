@@ -1,4 +1,8 @@
-/** `CLAUDE.md` / `AGENTS.md` / `STATUS.md` with a `## Recent sessions` list: the record is the newest entry. */
+/**
+ * `CLAUDE.md` / `AGENTS.md` / `STATUS.md` with a `## Recent sessions` list: the record is the newest entry. A
+ * `CLAUDE.md` / `AGENTS.md` that keeps one dated `## Session Context` block (overwritten each session: date, work
+ * state, decisions, next steps) instead: the record is that block.
+ */
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { parseDateText } from "./heuristics/dates";
 import { flattenFrontmatter, readFrontmatter } from "./heuristics/frontmatter-block";
@@ -9,6 +13,9 @@ import { baseName, lowerPath, normaliseText, squash, stripInlineMarkdown } from 
 import { cleanTitle, readMarkdown } from "./markdown-document";
 
 const RECENT = /recent sessions|session log|sessions? history|letzte sitzungen|sessões recentes|sesiones recientes/i;
+/** The heading of a one-session record kept at the end of a rules file. */
+const SESSION_CONTEXT = /^(?:current |last |latest )?session (?:context|state|snapshot)$/i;
+const SESSION_CONTEXT_LINE = /^#{1,6}[ \t]+(?:current |last |latest )?session (?:context|state|snapshot)[ \t]*#*[ \t]*$/im;
 
 interface Entry {
   heading: string;
@@ -73,6 +80,51 @@ function entriesUnder(o: Outline, index: number): Entry[] {
   return entries.filter((e) => e.date);
 }
 
+/** Labels of a session block that name a field of the record (kept as `Label: value` lines). */
+const BLOCK_FIELD = /^(?:date|time|updated|last updated|saved|branch|git branch|commit|head|sha|last commit|status|state|project)$/i;
+
+/**
+ * A session block written as labelled list items (`- Date: …`, `- Next steps:` over indented items) as the shared
+ * reader reads Markdown: a field (`- Date: …`, `- Branch: …`) stays a `Label: value` line, any other label becomes a
+ * heading over its value or its items.
+ */
+export function sessionBlockMarkdown(lines: string[]): string {
+  const out: string[] = [];
+  let nested = false;
+  for (const line of lines) {
+    const item = /^[-*+][ \t]+(?:\*\*)?([^:*\n]{1,40}?)(?:\*\*)?:(?:\*\*)?[ \t]*(.*)$/.exec(line);
+    if (item) {
+      const [label, value] = [item[1].trim(), item[2].trim()];
+      nested = !value;
+      // a field (date, branch, commit, status) stays a labelled line; prose under a label is a section of its own
+      if (nested) out.push(`### ${label}`);
+      else if (BLOCK_FIELD.test(label)) out.push(`${label}: ${value}`);
+      else out.push(`### ${label}`, value);
+    } else if (nested && /^[ \t]+\S/.test(line)) out.push(line.replace(/^[ \t]{2,4}/, ""));
+    else {
+      nested = false;
+      out.push(line);
+    }
+  }
+  return out.join("\n");
+}
+
+/** The last dated `## Session Context` block of a CLAUDE.md / AGENTS.md, read as the record; the file's H1 its title. */
+function sessionContext(path: string, o: Outline) {
+  if (!/^(?:claude|agents)\.md$/.test(baseName(lowerPath(path)))) return null;
+  const index = o.headings.findLastIndex((h) => !h.pseudo && SESSION_CONTEXT.test(squash(stripInlineMarkdown(h.text))));
+  if (index < 0) return null;
+  const heading = o.headings[index];
+  // the block under the file's own H1 (its title), so that the block's first label is not taken for one
+  const h1 = o.headings.find((h) => h.level === 1 && !h.pseudo);
+  const block = sessionBlockMarkdown(o.lines.slice(heading.line + 1, sectionEnd(o, index)));
+  const body = `# ${h1 ? o.lines[h1.line].replace(/^#\s+/, "") : heading.text}\n\n${block}`;
+  const { document: doc } = readMarkdown({ format: "claude-md-sessions", path, body });
+  if (!doc.savedAt || doc.savedAtSource !== "content") return null; // an undated block is instructions, not a save
+  doc.meta.entryHeading = squash(stripInlineMarkdown(heading.text)).slice(0, 200);
+  return doc;
+}
+
 export const claudeMdParser: Parser = {
   format: "claude-md-sessions",
   priority: 80,
@@ -81,7 +133,10 @@ export const claudeMdParser: Parser = {
   },
   accepts(input) {
     if (isSymlinkStub(input.text)) return false;
-    return /^#{1,6}\s+.*(?:recent sessions|session log|sessions? history)/im.test(input.text);
+    if (/^#{1,6}\s+.*(?:recent sessions|session log|sessions? history)/im.test(input.text)) return true;
+    // a Session Context block is read only when dated: an undated one is a template of what to write
+    if (!/^(?:claude|agents)\.md$/.test(baseName(lowerPath(input.path))) || !SESSION_CONTEXT_LINE.test(input.text)) return false;
+    return sessionContext(input.path, outline(readFrontmatter(normaliseText(input.text)).body)) !== null;
   },
   parse(input: ParseInput): ParseResult {
     const text = normaliseText(input.text);
@@ -89,7 +144,10 @@ export const claudeMdParser: Parser = {
     if (isSymlinkStub(text)) return { document: null, problems: [`git symlink stub pointing at ${text.trim()}: not a checkpoint`] };
     const o = outline(readFrontmatter(text).body);
     const listIndex = o.headings.findIndex((h) => !h.pseudo && RECENT.test(h.text));
-    if (listIndex < 0) return { document: null, problems: ["no Recent sessions list"] };
+    if (listIndex < 0) {
+      const context = sessionContext(input.path, o);
+      return context ? { document: context, problems: [] } : { document: null, problems: ["no Recent sessions list"] };
+    }
     const entries = entriesUnder(o, listIndex);
     if (!entries.length) return { document: null, problems: ["the Recent sessions list has no dated entries"] };
     const newest = entries.reduce((best, e) => (e.date && (!best.date || e.date > best.date) ? e : best), entries[0]);

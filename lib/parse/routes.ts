@@ -2,8 +2,9 @@
  * Where files that no family claims by its own name are sent.
  *
  * - Convention routes: paths people use for session files (`SESSION_STATE.md` anywhere, `docs/sessions/**`,
- *   nested `handoffs/**`, any text or HTML file under `.claude/checkpoints/` or `.claude/handoffs/`). Discovery
- *   finds them by name, like the families' own paths.
+ *   nested `handoffs/**`, any text or HTML file under `.claude/checkpoints/` or `.claude/handoffs/`, a dated
+ *   next-session prompt, the project's state in `.claude/PROJECT_CONTEXT.md` and kin). Discovery finds them by
+ *   name, like the families' own paths.
  * - Content routes: a tracked HTML file carrying `jacked:` meta, or a Markdown file whose frontmatter says it is
  *   a checkpoint (a status plus a branch or commit key), wherever it is. Discovery finds them by sniffing the
  *   first bytes of tracked files (lib/discover/tracked.ts); the parser checks the whole text again.
@@ -60,10 +61,39 @@ export const CONVENTION_ROUTES: readonly Route[] = [
   // a Markdown file whose name says session, checkpoint, handoff, snapshot or state (or STATUS.md), anywhere,
   // when its text is dated like a save: ADMIN_LIMITS_CHECKPOINT_SEP30.md, notes/2026-07-31-polish-session.md
   { formats: ["other-md"], matches: (p) => NAMED_LIKE_A_SAVE.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
+  // a file named for the next session's prompt (NEXT_PROMPT.md, continuation-prompt.md), anywhere, dated inside
+  { formats: ["other-md"], matches: (p) => NAMED_FOR_NEXT_PROMPT.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
+  // the project's state, context or status kept in one file at the repository's root, in `.claude/` or `docs/`
+  // (.claude/PROJECT_CONTEXT.md, CURRENT_CONTEXT.md, PROJECT_STATUS.md): when it is dated and says where the work is
+  { formats: ["other-md"], matches: (p) => NAMED_FOR_STATE.test(baseName(p)) && STATE_FOLDER.test(p) && !isTooling(p), gate: holdsDatedState },
 ];
 
 /** Words in a file name that suggest a save. */
 const NAMED_LIKE_A_SAVE = /^(?:(?:.*[-_. ])?(?:sessions?|checkpoints?|handoffs?|handovers?|snapshot|state)(?:[-_. ].*)?|status)\.(?:md|markdown)$/;
+
+/** Names of a prompt for the next session: "next" (or resume, continue, handoff) with "prompt". */
+const NAMED_FOR_NEXT_PROMPT = /^(?:.*[-_. ])?(?:next|resume|resumption|continue|continuation|handoff|restart|kickoff)[-_. ]?(?:[a-z]+[-_. ])?prompt(?:[-_. ].*)?\.(?:md|markdown)$/;
+
+/** Names of the project's state kept in one file: PROJECT_CONTEXT.md, CURRENT_STATE.md, PROJECT_STATUS.md, status-report.md. */
+const NAMED_FOR_STATE =
+  /^(?:(?:project|current|work|working|dev|development|implementation|build|agent|ai|claude)[-_ ]?(?:context|state|status)|(?:context|status)[-_ ](?:report|update|summary|snapshot))(?:[-_ ][\w-]*)?\.(?:md|markdown)$/;
+
+/** The repository's root, its `.claude/` and `docs/` folders (one level). */
+const STATE_FOLDER = /^(?:(?:\.claude|docs)\/)?[^/]+$/;
+
+/** Headings or labels that say where the work is: state, status, progress, next steps, done, recent commits, branch. */
+const STATE_MARK =
+  /^(?:#{1,4}[ \t]+|[ \t]*(?:[-*+][ \t]+)?\*\*)[^\n]{0,40}?\b(?:current (?:state|status|focus|task|work)|status|state|progress|next (?:steps?|session|up)|to ?do|remaining|pending|in progress|done|completed?|recent commits|working tree|branch|last commit|blockers?|tomorrow|this session|last session|where we (?:are|left off))\b/im;
+
+/**
+ * A file named for the project's state is a save when it is dated and says where the work is (a state, status,
+ * progress, next-steps, done or recent-commits heading or bold label): a dated description of the project is not.
+ */
+export function holdsDatedState(text: string): boolean {
+  if (!looksDated(text)) return false;
+  const head = text.slice(0, 20000).replace(/<!--[\s\S]*?(?:-->|$)/g, " ").replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
+  return STATE_MARK.test(head.replace(/\r\n?/g, "\n"));
+}
 
 /** Skill definitions, commands, prompts and templates talk about checkpoints; they are not checkpoints. */
 function isTooling(p: string): boolean {

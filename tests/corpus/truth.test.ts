@@ -22,10 +22,11 @@ const FLOORS: Record<string, Floors> = {
     fields: { found: 0.99, title: 0.99, date: 0.96, status: 0.94, branch: 0.96, sha: 0.98, tasks: 0.95 },
     core: 0.97,
   },
-  // the blind figures of issue 26 (the rules as they were before anyone looked at this set), of 49 files
+  // of 49 files. Blind (issue 26, before any rule changed): found 46, title 41, date 45, status 42, branch 44, sha 44,
+  // tasks 41, core 216/245; raised as rules for the named files (Session Context, PROJECT_CONTEXT.md) landed
   "corpus-truth-2": {
-    fields: { found: 46 / 49, title: 41 / 49, date: 45 / 49, status: 42 / 49, branch: 44 / 49, sha: 44 / 49, tasks: 41 / 49 },
-    core: 216 / 245,
+    fields: { found: 48 / 49, title: 43 / 49, date: 47 / 49, status: 42 / 49, branch: 45 / 49, sha: 45 / 49, tasks: 42 / 49 },
+    core: 222 / 245,
   },
 };
 
