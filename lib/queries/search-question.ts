@@ -25,15 +25,15 @@ export function questionPage(
   const facets = facetIndex(db);
   const restriction = Object.keys(filters).length === 0 ? { inList: false, json: facets.duplicateRowids } : filterRestriction(db, facets, filters);
   if (!restriction) return { total: 0, page: [] };
-  const answer = rankQuestion(db, terms, parsed.match, restriction, facets.list.length, caps.rank);
-  const found = answer.hits.length;
-  const slice = answer.hits.slice(offset, offset + limit);
+  const answer = rankQuestion(db, terms, parsed.match, restriction, facets.list.length, { offset, limit, rankCap: caps.rank });
+  const found = answer.total;
+  const slice = answer.hits;
   const explanations = explain(db, answer, slice.map((h) => h.rowid));
   const page = slice.flatMap((hit): Candidate[] => {
     const facet = facets.byRowid.get(hit.rowid);
     return facet ? [{ facet, rank: -hit.score, matchedBy: "text", explanation: explanations.get(hit.rowid) }] : [];
   });
-  if (answer.allCount < FEW && answer.hits.length > answer.allCount) {
+  if (answer.allCount < FEW && found > answer.allCount) {
     notes.push(
       answer.allCount === 0
         ? "no document holds every word: these hold some of them, the most telling words first"

@@ -51,7 +51,10 @@ export interface Explanation {
 }
 
 export interface RankedAnswer {
+  /** The hits of the page asked for, in order. */
   hits: RankedHit[];
+  /** How many documents the question found in all. */
+  total: number;
   terms: QueryTerm[];
   related: RelatedTerm[];
   /** How many documents hold every word. */
@@ -111,65 +114,58 @@ export function questionTerms(words: string[]): QueryTerm[] | null {
   return terms.length ? terms : null;
 }
 
+/** The part of the ranked list asked for: from `offset`, `limit` hits; `rankCap` documents at most ranked together. */
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  rankCap: number;
+}
+
 /**
- * Every document holding any of the terms (or every word as typed: `exactMatch`, the exact search's
- * expression), ranked. Both indexes are read within the restriction only.
+ * Every document holding every word (as typed: `exactMatch`, the exact search's expression; or by stem), then,
+ * when those are few, every document holding any typed or related word. Each group is cut, newest first, into
+ * chunks of `rankCap`, and only the chunks the page reaches are scored (BM25 over the fields): a word in tens
+ * of thousands of documents costs about as much as one in a thousand, as in the exact search.
  */
-export function rankQuestion(
-  db: CairnDb,
-  terms: QueryTerm[],
-  exactMatch: string | null,
-  restriction: Restriction,
-  documents: number,
-  rankCap = Number.POSITIVE_INFINITY,
-): RankedAnswer {
+export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string | null, restriction: Restriction, documents: number, page: PageRequest): RankedAnswer {
   const candidates = relatedTerms(terms);
   const counts = documentCounts(db, [...terms.map((t) => t.term), ...candidates.map((r) => r.term)]);
   const related = candidates.filter((r) => (counts.get(r.term) ?? 0) > 0 && counts.get(r.term)! <= Math.max(documents * RELATED_SHARE, RELATED_FLOOR));
   const telling = terms.filter((t) => (counts.get(t.term) ?? 0) <= documents * COMMON_SHARE);
-  const someCommon = telling.length > 0 && telling.length < terms.length;
-  const scoredTerms = someCommon ? telling : terms;
+  // a word in most documents decides who holds every word, but scoring it adds nothing: documents holding
+  // only such words score 0 and come last in their group
+  const scoredTerms = telling.length > 0 ? telling : terms;
 
-  const all = rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction);
-  const exact = exactMatch ? exactRowids(db, exactMatch, restriction) : new Set<number>();
-  const allWords = new Set<number>([...all, ...exact]);
-  // when every word is in enough documents, only those are scored; else every document holding any word
-  const within: Restriction = allWords.size >= FEW ? { inList: true, json: JSON.stringify([...allWords]) } : restriction;
-  const typed = scored(db, scoredTerms.map((t) => quote(t.term)).join(" OR "), within);
-  const extra = related.length ? scored(db, related.map((r) => quote(r.term)).join(" OR "), within) : new Map<number, number>();
-  if (allWords.size < FEW && someCommon) {
-    // documents holding only common words come last, unscored
-    for (const rowid of rowidsOf(db, terms.filter((t) => !telling.includes(t)).map((t) => quote(t.term)).join(" OR "), restriction)) if (!typed.has(rowid)) typed.set(rowid, 0);
+  const allWords = rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction);
+  if (exactMatch) for (const rowid of exactRowids(db, exactMatch, restriction)) allWords.add(rowid);
+  const groups: number[][] = [[...allWords]];
+  if (allWords.size < FEW) {
+    const some = rowidsOf(db, [...terms.map((t) => t.term), ...related.map((r) => r.term)].map(quote).join(" OR "), restriction);
+    groups.push([...some].filter((rowid) => !allWords.has(rowid)));
   }
+  const typedMatch = scoredTerms.map((t) => quote(t.term)).join(" OR ");
+  const relatedMatch = related.map((r) => quote(r.term)).join(" OR ");
+  const rank = (chunk: number[]): RankedHit[] => {
+    const within: Restriction = { inList: true, json: JSON.stringify(chunk) };
+    const typed = scored(db, typedMatch, within);
+    const extra = relatedMatch ? scored(db, relatedMatch, within) : new Map<number, number>();
+    return chunk
+      .map((rowid) => ({ rowid, score: -(typed.get(rowid) ?? 0) - RELATED_WEIGHT * (extra.get(rowid) ?? 0), allWords: allWords.has(rowid) }))
+      .sort((a, b) => b.score - a.score || b.rowid - a.rowid);
+  };
 
   const hits: RankedHit[] = [];
-  const seen = new Set<number>();
-  const add = (rowid: number) => {
-    if (seen.has(rowid)) return;
-    seen.add(rowid);
-    const score = -(typed.get(rowid) ?? 0) - RELATED_WEIGHT * (extra.get(rowid) ?? 0);
-    hits.push({ rowid, score, allWords: allWords.has(rowid) });
-  };
-  for (const rowid of allWords) add(rowid);
-  if (allWords.size < FEW) {
-    for (const rowid of typed.keys()) add(rowid);
-    for (const rowid of extra.keys()) add(rowid);
+  const end = page.offset + page.limit;
+  let start = 0;
+  for (const group of groups) {
+    group.sort((a, b) => b - a);
+    for (let i = 0; i < group.length && start < end; i += page.rankCap) {
+      const chunk = group.slice(i, i + page.rankCap);
+      if (start + chunk.length > page.offset) hits.push(...rank(chunk).slice(Math.max(page.offset - start, 0), end - start));
+      start += chunk.length;
+    }
   }
-  // ties (a word only matched as a prefix has no ranked score): the newest first
-  const order = (a: RankedHit, b: RankedHit) => Number(b.allWords) - Number(a.allWords) || b.score - a.score || b.rowid - a.rowid;
-  return { hits: inChunks(hits, rankCap, order), terms, related, allCount: allWords.size };
-}
-
-/**
- * Past `rankCap` matches, the newest `rankCap` (by index order) are ranked first, then the next ones, and so
- * on, as the exact search pages its broad words.
- */
-function inChunks(hits: RankedHit[], rankCap: number, order: (a: RankedHit, b: RankedHit) => number): RankedHit[] {
-  if (hits.length <= rankCap) return hits.sort(order);
-  const newest = [...hits].sort((a, b) => b.rowid - a.rowid);
-  const out: RankedHit[] = [];
-  for (let i = 0; i < newest.length; i += rankCap) out.push(...newest.slice(i, i + rankCap).sort(order));
-  return out;
+  return { hits, total: groups.reduce((n, g) => n + g.length, 0), terms, related, allCount: allWords.size };
 }
 
 /** Which typed and related words each of these documents holds. */
