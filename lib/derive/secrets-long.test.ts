@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scanSecrets } from "./secrets";
+import { ALNUM, fake } from "../../tests/support/fake-secrets";
 
-// fake secrets assembled at run time (see secrets.test.ts): nothing here looks like a key to other scanners
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function fake(length: number, seed: number, alphabet = ALNUM): string {
-  let s = seed * 7919 + 17;
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out += alphabet[(s >>> 0) % alphabet.length];
-  }
-  return out;
-}
 const UPPER_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 describe("a long document", () => {

@@ -1,20 +1,9 @@
 // Per-document cost of scanSecrets on ~20 KB checkpoints: `npx vitest bench lib/derive/secrets --run`
 import { bench, describe } from "vitest";
 import { scanSecrets } from "./secrets";
+import { fake } from "../../tests/support/fake-secrets";
 
 const TARGET = 20 * 1024;
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function fake(length: number, seed: number): string {
-  let s = seed * 7919 + 17;
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out += ALNUM[(s >>> 0) % ALNUM.length];
-  }
-  return out;
-}
 
 const SECTION = `## Progress
 

@@ -3,21 +3,8 @@ import { lintSource } from "@secretlint/core";
 import { rules as presetRules } from "@secretlint/secretlint-rule-preset-recommend";
 import { SECRETLINT_CONFIG, scanSecrets } from "./secrets";
 import { EXCLUDED_SECRETLINT_RULES, OWN_PATTERNS, SECRETLINT_RULE_MAP, needsOwnPatterns, needsSecretlint } from "./secret-patterns";
+import { ALNUM, fake } from "../../tests/support/fake-secrets";
 
-// Fake secrets are assembled at run time from a seeded generator, so this file
-// holds nothing that looks like a real key to other scanners.
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function fake(length: number, seed: number, alphabet = ALNUM): string {
-  let s = seed * 7919 + 17;
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out += alphabet[(s >>> 0) % alphabet.length];
-  }
-  return out;
-}
 const B64URL = ALNUM + "-_";
 const UPPER_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

@@ -78,15 +78,6 @@ function scored(db: CairnDb, match: string, restriction: Restriction): Map<numbe
   return new Map(rows);
 }
 
-/** Documents holding every word as typed (the exact search's expression: bare words are prefixes). */
-function exactRowids(db: CairnDb, match: string, restriction: Restriction): Set<number> {
-  const rows = db.$client
-    .prepare(`SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`)
-    .pluck()
-    .all(match, restriction.json) as number[];
-  return new Set(rows);
-}
-
 const vocabReady = new WeakSet<object>();
 
 /** In how many documents each term is (FTS5's own vocabulary table, made per connection). */
@@ -100,9 +91,13 @@ function documentCounts(db: CairnDb, terms: string[]): Map<string, number> {
   return new Map(terms.map((t) => [t, (statement.get(t) as number | undefined) ?? 0]));
 }
 
-function rowidsOf(db: CairnDb, match: string, restriction: Restriction): Set<number> {
+/**
+ * The newest matches within the restriction: of the ranked index, or of the exact one (`documents_fts`, whose
+ * expression holds every word as typed, bare words as prefixes).
+ */
+function rowidsOf(db: CairnDb, match: string, restriction: Restriction, table: "documents_terms" | "documents_fts" = "documents_terms"): Set<number> {
   const rows = db.$client
-    .prepare(`SELECT rowid FROM documents_terms WHERE documents_terms MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`)
+    .prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND ${restrictionSql(restriction)} ORDER BY rowid DESC LIMIT ${MATCH_CAP}`)
     .pluck()
     .all(match, restriction.json) as number[];
   return new Set(rows);
@@ -137,7 +132,7 @@ export function rankQuestion(db: CairnDb, terms: QueryTerm[], exactMatch: string
   const scoredTerms = telling.length > 0 ? telling : terms;
 
   const allWords = rowidsOf(db, terms.map((t) => quote(t.term)).join(" AND "), restriction);
-  if (exactMatch) for (const rowid of exactRowids(db, exactMatch, restriction)) allWords.add(rowid);
+  if (exactMatch) for (const rowid of rowidsOf(db, exactMatch, restriction, "documents_fts")) allWords.add(rowid);
   const groups: number[][] = [[...allWords]];
   if (allWords.size < FEW) {
     const some = rowidsOf(db, [...terms.map((t) => t.term), ...related.map((r) => r.term)].map(quote).join(" OR "), restriction);
