@@ -21,8 +21,14 @@ function registerQueue(program: Command): void {
         process.stdout.write("Nothing to do: no checkpoints in progress and no handoffs awaiting review.\n");
         return;
       }
+      const now = Date.now();
+      const age = (iso: string | null) => {
+        const days = iso ? Math.floor((now - Date.parse(iso)) / 86_400_000) : NaN;
+        return Number.isFinite(days) ? (days < 1 ? "today" : `${days}d`) : "no date";
+      };
       for (const item of items) {
-        process.stdout.write(`${String(item.rank).padStart(3)}. ${item.action.padEnd(9)} ${item.id}  ${item.title ?? item.path}${item.pinned ? "  (pinned)" : ""}\n     ${item.reason}\n`);
+        const where = `${item.repoName ?? "no repository"} · ${age(item.touchedAt ?? item.savedAt)}`;
+        process.stdout.write(`${String(item.rank).padStart(3)}. ${item.verb.padEnd(9)} ${item.title ?? item.path}${item.pinned ? "  (pinned)" : ""}  [${where}]\n     ${item.reason}  (${item.id})\n`);
       }
     });
 }

@@ -1,10 +1,11 @@
 import "server-only";
 /**
- * One queue of what to do next, across every repository: each open checkpoint and each handoff
- * awaiting review appears once, ranked, with one suggested action and one sentence. Pinned items
- * lead; archived and snoozed ones are set aside (listed apart, with undo).
+ * One queue of what to do next, across every repository: each open checkpoint (in progress, or the
+ * current save of a family that has no status) and each handoff awaiting review appears once, ranked by
+ * the rule table (queue-rules.ts), with one suggested action and one sentence. Pinned items lead;
+ * archived and snoozed ones are set aside (listed apart, with undo).
  */
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
@@ -12,16 +13,22 @@ import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
 import { allRows } from "./raw-rows";
-import { reviewQueue } from "./review-queue";
-import { memoUntilChange, notDuplicate, statusCondition } from "./shared";
+import { currentSnapshots, isSnapshot, openCondition, reviewQueue } from "./review-queue";
+import { memoUntilChange, notDuplicate } from "./shared";
 
-export { QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
+export { QUEUE_ACTIONS, QUEUE_RULES, type QueueAction } from "./queue-rules";
 
 export interface QueueItem {
   id: string;
   /** 1 is the first thing to do. */
   rank: number;
   action: QueueAction;
+  /** The verb shown ("Review", "Archive?"). */
+  verb: string;
+  /** The rule of the table that decided (queue-rules.ts). */
+  rule: string;
+  /** The rule's group: lower is listed first. */
+  group: number;
   reason: string;
   title: string | null;
   path: string;
@@ -31,6 +38,8 @@ export interface QueueItem {
   repoPath: string | null;
   branch: string | null;
   savedAt: string | null;
+  /** When it was last touched: the latest of its save, the commit that saved it and its landing. */
+  touchedAt: string | null;
   level: string | null;
   pinned: boolean;
   archived: boolean;
@@ -43,14 +52,12 @@ export interface QueueData {
   setAside: QueueItem[];
 }
 
-const ORDER = new Map(QUEUE_ACTIONS.map((action, index) => [action, index]));
-
-/** Pinned first; then complete, review, resume, re-verify, archive; newest save first within each. */
+/** Pinned first; then by the deciding rule's group; last touched first within a group. */
 function compare(a: QueueItem, b: QueueItem): number {
   return (
     Number(b.pinned) - Number(a.pinned) ||
-    (ORDER.get(a.action) ?? 9) - (ORDER.get(b.action) ?? 9) ||
-    (b.savedAt ?? "").localeCompare(a.savedAt ?? "") ||
+    a.group - b.group ||
+    (b.touchedAt ?? b.savedAt ?? "").localeCompare(a.touchedAt ?? a.savedAt ?? "") ||
     a.id.localeCompare(b.id)
   );
 }
@@ -64,6 +71,11 @@ const rowFields = {
   format: documents.format,
   branch: documents.branch,
   savedAt: documents.savedAt,
+  savedAtSource: documents.savedAtSource,
+  headShaRaw: documents.headShaRaw,
+  tasksTotal: documents.tasksTotal,
+  rawStatus: documents.status,
+  repositoryId: documents.repositoryId,
   level: documents.freshnessLevel,
   freshness: documents.freshness,
   supersededBy: documents.supersededBy,
@@ -75,60 +87,69 @@ const rowFields = {
   successorSavedAt: successor.savedAt,
 };
 
-/** The rows `where` picks; `name` the shape of the condition (its statement is written once), `values` its placeholders. */
-function queueRows(db: CairnDb, name: string, where: () => SQL | undefined, values: Record<string, unknown>) {
+type Row = { [K in keyof typeof rowFields]: (typeof rowFields)[K]["_"]["data"] | null } & { id: string; path: string; format: string };
+
+/** Open checkpoints: in progress (or blocked), or of a family without a status. */
+function openRows(db: CairnDb, repoPath: string | undefined) {
   const query = () =>
     db
       .select(rowFields)
       .from(documents)
       .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
       .leftJoin(successor, eq(successor.id, documents.supersededBy))
-      .where(where());
-  return allRows(db, query, rowFields, { name: `queue:${name}`, values });
+      .where(and(eq(documents.kind, "checkpoint"), notDuplicate, openCondition, repoPath ? eq(repositories.path, sql.placeholder("repo")) : undefined));
+  return allRows(db, query, rowFields, { name: repoPath ? "queue:open-in-repo" : "queue:open", values: { repo: repoPath } }) as Row[];
 }
 
-const openCheckpoints = (repo: boolean) => () =>
-  and(eq(documents.kind, "checkpoint"), notDuplicate, isNull(documents.aliasOf), statusCondition("in-progress"), repo ? eq(repositories.path, sql.placeholder("repo")) : undefined);
+/** Dates a save carries itself (in its text, its file name, or set by the user), as opposed to a commit or file time. */
+const OWN_DATE = new Set(["content", "filename", "user"]);
+
+/** Why a file is not really a checkpoint: a folder README, or nothing of a checkpoint's own (no status, date, branch, commit or tasks). */
+export function notACheckpoint(row: Pick<Row, "path" | "rawStatus" | "savedAtSource" | "branch" | "headShaRaw" | "tasksTotal">): string | null {
+  if (/(?:^|\/)readme(?:\.[a-z]+)?$/i.test(row.path)) return "a folder README";
+  const fields = row.rawStatus || OWN_DATE.has(row.savedAtSource ?? "") || row.branch || row.headShaRaw || (row.tasksTotal ?? 0) > 0;
+  return fields ? null : "no status, date, branch, commit or tasks of its own";
+}
 
 /** The queue, best first, and what the user set aside. `repo` limits it to one repository (its absolute path). */
 export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Date } = {}): Promise<QueueData> {
   const now = options.now ?? new Date();
   const repoPath = options.repo?.replace(/\/+$/, "");
-  const rows = queueRows(db, repoPath ? "open-in-repo" : "open", openCheckpoints(!!repoPath), { repo: repoPath });
-  // handoffs are written for someone else: those awaiting review ask for one (a committed checkpoint is just saved work)
-  // what git tracks is read once per change of the database, not on every page view
-  const awaitingAll = await memoUntilChange(db, "queue:handoffs-awaiting-review", () => reviewQueue(db, { formats: ["handoff"] }));
-  const reviews = awaitingAll.filter((row) => !repoPath || row.repoPath === repoPath);
-  const awaiting = new Map(reviews.map((row) => [row.id, row]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // handoffs awaiting review that are not "in progress" by status (snapshots) join the open checkpoints
-  const missing = reviews.filter((row) => !byId.has(row.id)).map((row) => row.id);
-  if (missing.length > 0) {
-    const among = () => sql`${documents.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`;
-    for (const row of queueRows(db, "among", among, { ids: JSON.stringify(missing) })) byId.set(row.id, row);
-  }
+  const all = openRows(db, repoPath);
+  // a snapshot (a handoff, a session briefing, a save without a status) counts while it is the newest of its family on its branch
+  const current = currentSnapshots(all);
+  // what git tracks and who committed what is read once per change of the database, not on every page view
+  const awaitingAll = await memoUntilChange(db, "queue:awaiting-review", () => reviewQueue(db));
+  const awaiting = new Map(awaitingAll.filter((row) => !repoPath || row.repoPath === repoPath).map((row) => [row.id, row]));
   const marks = allMarks(db);
 
   const items: QueueItem[] = [];
   const setAside: QueueItem[] = [];
-  for (const row of byId.values()) {
+  for (const row of all) {
+    if (isSnapshot(row) && !current.has(row.id)) continue;
     const review = awaiting.get(row.id);
-    const successor = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
+    const odd = notACheckpoint(row);
+    // a save without a status and without any checkpoint field is a note, not work: only a review request keeps it
+    if (odd && !row.rawStatus && !review) continue;
+    const successorSave = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
     const decision = decide(
       {
         freshness: parseFreshness(row.freshness),
         branch: row.branch,
         savedAt: row.savedAt,
+        touchedAt: review?.lastSave ?? row.savedAt,
         // a handoff under review is judged by its review, not by a later save
-        supersededBy: review ? null : successor,
-        awaitingReview: review ? { lastSave: review.lastSave, reviews: review.reviews } : null,
+        supersededBy: review ? null : successorSave,
+        awaitingReview: review ? { lastSave: review.lastSave, reviews: review.reviews, author: review.author, asked: review.asked } : null,
+        notACheckpoint: odd,
       },
       now,
     );
     const mark = marks.get(row.id) ?? NO_MARKS;
     const item: QueueItem = {
-      id: row.id, rank: 0, action: decision.action, reason: decision.reason, title: row.title, path: row.path, format: row.format,
-      repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath, branch: row.branch, savedAt: row.savedAt, level: row.level,
+      id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,
+      title: row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
+      branch: row.branch, savedAt: row.savedAt, touchedAt: review?.lastSave ?? row.savedAt, level: row.level,
       pinned: mark.pinned, archived: mark.archived, snoozedUntil: isSnoozed(mark.snoozedUntil, now) ? mark.snoozedUntil : null,
     };
     (isSetAside(mark, now) ? setAside : items).push(item);
@@ -138,9 +159,16 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
   return { items, setAside };
 }
 
+/** How many items each action (and rule) holds: the overview's counts, each a link to the queue filtered to it. */
+export function queueCounts(items: readonly QueueItem[]): Record<QueueAction, number> {
+  const counts = Object.fromEntries(QUEUE_ACTIONS.map((a) => [a, 0])) as Record<QueueAction, number>;
+  for (const item of items) counts[item.action] += 1;
+  return counts;
+}
+
 /** The public shape of `cairn queue --json` and `GET /api/queue`: best first. */
 export function queueRecords(items: readonly QueueItem[]) {
-  return items.map(({ id, rank, action, reason, title, path, repoPath, branch, savedAt, level, pinned }) => ({
-    id, rank, action, reason, title, repo: repoPath, path, branch, savedAt, level, pinned,
+  return items.map(({ id, rank, action, reason, title, path, repoPath, branch, savedAt, level, pinned, verb, rule, touchedAt }) => ({
+    id, rank, action, reason, title, repo: repoPath, path, branch, savedAt, level, pinned, verb, rule, touchedAt,
   }));
 }

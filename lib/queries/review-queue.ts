@@ -11,6 +11,7 @@ import { isAbsolute, join } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, saveEvents, sections } from "../../db/schema";
 import { readTrackedPaths } from "../git/index-file";
+import { identityIn, isUser, lastAuthors, userIdentity, type Author } from "./queue-authors";
 import { allRows } from "./raw-rows";
 import { latestReview, mergeEntries, reviewNames, stemCounts, type ReviewDoc, type ReviewItem } from "./reviews";
 import { listColumns, notDuplicate, repositoryJoin, statusCondition, type CheckpointListRow } from "./shared";
@@ -24,6 +25,10 @@ export interface QueueRow extends CheckpointListRow {
   committed: "tracked" | "branch";
   lastReview: ReviewItem | null;
   reviews: number;
+  /** Who committed it last (null: not known); a handoff awaits review when that is someone else, or when it asks for one. */
+  author: Author | null;
+  /** It asks for a review in its status, a heading or a line. */
+  asked: boolean;
 }
 
 /** Review headings carry minutes only: compare times to the minute. */
@@ -85,19 +90,19 @@ async function readTrackedSubset(repoPath: string, inside: string[]): Promise<Se
 }
 
 /** In progress (or blocked), or of a family without a status in the file (a handoff, a session-state save). */
-const openCondition = or(statusCondition("in-progress"), isNull(documents.status))!;
+export const openCondition = or(statusCondition("in-progress"), isNull(documents.status))!;
 
 /** Families whose files carry a status the author sets and completes; the others are snapshots of one ongoing state. */
 const DECLARED_STATUS_FORMATS = new Set(["html", "frontmatter-md"]);
 
 type QueueCandidate = { id: string; repositoryId: number | null; format: string; branch: string | null; savedAt: string | null; rawStatus: string | null };
-const isSnapshot = (row: QueueCandidate) => row.rawStatus === null || !DECLARED_STATUS_FORMATS.has(row.format);
+export const isSnapshot = (row: QueueCandidate) => row.rawStatus === null || !DECLARED_STATUS_FORMATS.has(row.format);
 
 /**
  * A snapshot (a handoff, a session-state archive, a save without a status) is in progress until a newer save
  * of the same family on the same branch replaces it; a checkpoint that declares "in-progress" stays until completed.
  */
-function currentSnapshots(rows: QueueCandidate[]): Set<string> {
+export function currentSnapshots(rows: QueueCandidate[]): Set<string> {
   const newest = new Map<string, QueueCandidate>();
   for (const row of rows) {
     if (!isSnapshot(row)) continue;
@@ -136,7 +141,14 @@ function askingForReview(db: CairnDb, rows: { id: string; statusRaw: string | nu
   return asking;
 }
 
-const candidateFields = { ...listColumns, repoPath: repositories.path, source: documents.source, rawStatus: documents.status, statusRaw: documents.statusRaw };
+const candidateFields = {
+  ...listColumns,
+  repoPath: repositories.path,
+  source: documents.source,
+  rawStatus: documents.status,
+  statusRaw: documents.statusRaw,
+  contentHash: documents.contentHash,
+};
 
 /** The newest commit that saved each document (chore(checkpoint): …), in these repositories. */
 function lastSaveCommits(db: CairnDb, repoIds: number[]): Map<string, string> {
@@ -162,11 +174,31 @@ function reviewsByName(db: CairnDb, repoIds: number[]): Map<string, ReviewDoc[]>
   return byKey;
 }
 
+/** The last author of each of these committed files, and whether that is the user. */
+async function authorsOf(db: CairnDb, rows: { id: string; repoPath: string | null; path: string; source: string; contentHash: string }[]): Promise<Map<string, { author: Author | null; user: boolean }>> {
+  const byRepo = new Map<string, typeof rows>();
+  for (const row of rows) if (row.repoPath) byRepo.set(row.repoPath, [...(byRepo.get(row.repoPath) ?? []), row]);
+  if (byRepo.size === 0) return new Map();
+  const user = await userIdentity(db.$client.name);
+  const result = new Map<string, { author: Author | null; user: boolean }>();
+  await Promise.all(
+    [...byRepo].map(async ([repoPath, group]) => {
+      const [identity, authors] = await Promise.all([identityIn(repoPath, user), lastAuthors(repoPath, group)]);
+      for (const row of group) {
+        const author = authors.get(`${row.source}\0${row.path}`) ?? null;
+        result.set(row.id, { author, user: isUser(author, identity) });
+      }
+    }),
+  );
+  return result;
+}
+
 /**
- * What awaits review: handoffs (written for someone else to pick up) and in-progress checkpoints that ask
- * for a review, committed (tracked by git, or found on a branch), and not reviewed since their last save
- * (the file's own time or a later save commit). A checkpoint that was merely committed is not asked to be
- * reviewed. Newest save first. `formats` limits it to these families (the overview's queue asks for handoffs).
+ * What awaits review: handoffs someone else committed (the last commit's author is not the user: the
+ * user's own handoffs are work to resume) and checkpoints or handoffs that ask for a review, committed
+ * (tracked by git, or found on a branch), and not reviewed since their last save (the file's own time or a
+ * later save commit). A checkpoint that was merely committed is not asked to be reviewed. Newest save
+ * first. `formats` limits it to these families.
  */
 export async function reviewQueue(db: CairnDb, options: { formats?: readonly string[] } = {}): Promise<QueueRow[]> {
   const { formats } = options;
@@ -180,7 +212,7 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
   const all = allRows(db, query, candidateFields, { name: formats ? "review-queue:open-of" : "review-queue:open", values: { formats: JSON.stringify(formats ?? []) } });
   const current = currentSnapshots(all);
   const open = all.filter((c) => c.status !== "completed" && (!isSnapshot(c) || current.has(c.id)));
-  const asking = askingForReview(db, open.filter((c) => c.format !== "handoff"));
+  const asking = askingForReview(db, open);
   const candidates = open.filter((c) => c.format === "handoff" || asking.has(c.id)).map(({ rawStatus: _raw, statusRaw: _statusRaw, ...c }) => c);
   if (candidates.length === 0) return [];
   const repoIds = [...new Set(candidates.map((c) => c.repositoryId).filter((id): id is number => id !== null))];
@@ -199,6 +231,8 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
     ),
   );
 
+  const isCommitted = (c: (typeof candidates)[number]) => c.source !== "worktree" || !!tracked.get(c.repositoryId ?? -1)?.has(c.path);
+  const authors = await authorsOf(db, candidates.filter(isCommitted));
   const savedBy = lastSaveCommits(db, repoIds);
   const reviewsByKey = reviewsByName(db, repoIds);
   // a repository without any review needs no review names: its checkpoints' stems are counted only where reviews exist
@@ -207,16 +241,19 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
   const queue: QueueRow[] = [];
   for (const c of candidates) {
     const committed = c.source !== "worktree" ? "branch" : tracked.get(c.repositoryId ?? -1)?.has(c.path) ? "tracked" : null;
-    if (!committed) continue;
+    const by = authors.get(c.id);
+    // the user's own handoff is work to resume, unless it asks for a review
+    if (!committed || (!asking.has(c.id) && (!by || by.user))) continue;
     const commitAt = savedBy.get(c.id) ?? null;
-    const lastSave = [c.savedAt, commitAt].filter((t): t is string => !!t).sort().pop() ?? null;
+    const lastSave = [c.savedAt, commitAt, by?.author?.at].filter((t): t is string => !!t).sort().pop() ?? null;
     const items = reviewed.has(c.repositoryId)
       ? mergeEntries(reviewNames(c.path, (stem) => stems(c.repositoryId, stem)).flatMap((name) => reviewsByKey.get(`${c.repositoryId}\0${name}`) ?? []))
       : [];
     const last = latestReview(items);
     const reviewedSince = items.some((r) => r.at && minute(r.at) >= minute(lastSave));
     if (reviewedSince) continue;
-    queue.push({ ...c, lastSave, committed, lastReview: last, reviews: items.length });
+    const { contentHash: _hash, ...row } = c;
+    queue.push({ ...row, lastSave, committed, lastReview: last, reviews: items.length, author: by?.author ?? null, asked: asking.has(c.id) });
   }
   return queue.sort((a, b) => (b.lastSave ?? "").localeCompare(a.lastSave ?? ""));
 }

@@ -1,6 +1,6 @@
 /** The queue, the marks and the freshness records of an indexed repository staging every situation. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMark } from "../../lib/actions/marks";
@@ -22,6 +22,8 @@ const byTitle = (title: string) => {
 beforeAll(async () => {
   space = tempSpace();
   mkdirSync(root(), { recursive: true });
+  // the fixtures' author (Demo Dev) is a teammate: the user is someone else
+  writeFileSync(join(space.dir, "config.json"), JSON.stringify({ identity: { emails: ["me@example.invalid"] } }));
   buildVariedRepository(root());
   await indexRoots(space.db(), { roots: [root()], home: join(space.dir, "home") });
   records = listRecords(space.db(), { kind: "all" });
@@ -64,17 +66,18 @@ describe("the queue", () => {
     expect(of(VARIED.drifted)?.action).toBe("re-verify");
     expect(of(VARIED.drifted)?.reason).toMatch(/^\d+ commits touched 2 of its files/);
     expect(of(VARIED.dormant)?.action).toBe("archive");
-    expect(of(VARIED.dormant)?.reason).toBe(`Untouched for 45 days, its branch ${VARIED.dormantBranch} is gone.`);
+    expect(of(VARIED.dormant)?.reason).toBe(`Untouched for 45 days; its branch ${VARIED.dormantBranch} is gone: archive it?`);
+    expect(of(VARIED.dormant)?.verb).toBe("Archive?");
     expect(of(VARIED.superseded)?.action).toBe("archive");
     expect(of(VARIED.superseded)?.reason).toMatch(/^Superseded by “Rate limiter for the public API \(part 2\)”/);
     expect(of(VARIED.fresh)?.action).toBe("resume");
     expect(of(VARIED.handoff)?.action).toBe("review");
-    // each appears once, ranked 1..n, in the documented order of actions
+    // each appears once, ranked 1..n, in the order of the rule table's groups (fresh work first, dormant last)
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     expect(items.map((i) => i.rank)).toEqual(items.map((_, index) => index + 1));
-    const order = ["complete", "review", "resume", "re-verify", "archive"];
-    const positions = items.map((i) => order.indexOf(i.action));
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const groups = items.map((i) => i.group);
+    expect(groups).toEqual([...groups].sort((a, b) => a - b));
+    expect(items.at(-1)?.title).toBe(VARIED.dormant);
   });
 
   it("pin leads, snooze and archive set aside, undo brings back; marks survive a re-index", async () => {
@@ -108,7 +111,7 @@ describe("the queue", () => {
     const out = execFileSync(process.execPath, [join(process.cwd(), "bin", "cairn.mjs"), "queue", "--json", "--db", space.dbPath], { encoding: "utf8" });
     const list = JSON.parse(out) as ReturnType<typeof queueRecords>;
     expect(list.length).toBeGreaterThan(4);
-    expect(list[0]).toMatchObject({ rank: 1, action: "complete" });
+    expect(list[0]).toMatchObject({ rank: 1, action: "review", verb: "Review", rule: "review" });
     for (const item of list) expect(Object.keys(item)).toEqual(expect.arrayContaining(["id", "rank", "action", "reason"]));
     const archived = execFileSync(process.execPath, [join(process.cwd(), "bin", "cairn.mjs"), "archive", list[0]?.id ?? "", "--db", space.dbPath], { encoding: "utf8" });
     expect(archived).toMatch(/^Archived /);

@@ -1,0 +1,142 @@
+import "server-only";
+/**
+ * Who wrote a handoff: the author of the last commit that touched its file, compared with the user's
+ * own identity. The user is who `config.json` says (`"identity": { "emails": [...], "names": [...] }`),
+ * plus the global git identity (`git config --global user.email` / `user.name`, read through the one
+ * runner: a repository's own config can name anyone, so it is asked only when neither of those is set).
+ * A handoff someone else committed awaits the user's review; the user's own is work to resume.
+ */
+import { lstatSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { readRegularFile } from "../discover/read-file";
+import { settingsFileFor } from "../discover/ignore";
+import { tryGit } from "../git/runner";
+
+export interface Identity {
+  emails: Set<string>;
+  names: Set<string>;
+}
+
+export interface Author {
+  name: string;
+  email: string;
+  /** When that commit was made (ISO). */
+  at: string | null;
+}
+
+const norm = (value: string) => value.trim().toLowerCase();
+const MAX_IDENTITIES = 20;
+
+function stamp(paths: (string | null)[]): string {
+  return paths
+    .map((p) => {
+      if (!p) return "-";
+      const info = lstatSync(p, { throwIfNoEntry: false });
+      return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "-";
+    })
+    .join("|");
+}
+
+async function fromSettings(file: string | null): Promise<Identity> {
+  const none: Identity = { emails: new Set(), names: new Set() };
+  if (!file) return none;
+  const read = await readRegularFile(file, { maxBytes: 256 * 1024, links: "follow" });
+  if (!read.ok) return none;
+  try {
+    const data = JSON.parse(read.bytes.toString("utf8")) as { identity?: { emails?: unknown; names?: unknown } };
+    const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.length < 200).slice(0, MAX_IDENTITIES).map(norm) : []);
+    return { emails: new Set(list(data.identity?.emails)), names: new Set(list(data.identity?.names)) };
+  } catch {
+    return none;
+  }
+}
+
+async function gitValues(cwd: string, scope: "--global" | null, key: string): Promise<string[]> {
+  const out = await tryGit(cwd, ["config", ...(scope ? [scope] : []), "--get-all", key], { timeoutMs: 5_000, maxBytes: 64 * 1024 });
+  return (out ?? "").split("\n").map(norm).filter((v) => v && v.length < 200).slice(0, MAX_IDENTITIES);
+}
+
+let identityMemo: { key: string; identity: Identity } | null = null;
+
+/** The user's identity for this database (its settings file and the global git config), read again when either file changes. */
+export async function userIdentity(dbFile: string | null): Promise<Identity> {
+  const settings = settingsFileFor(dbFile);
+  const home = homedir();
+  const xdg = process.env.XDG_CONFIG_HOME || join(home, ".config");
+  const key = `${settings}\0${home}\0${stamp([settings, join(home, ".gitconfig"), join(xdg, "git", "config")])}`;
+  if (identityMemo?.key === key) return identityMemo.identity;
+  const own = await fromSettings(settings);
+  const [emails, names] = await Promise.all([gitValues(home, "--global", "user.email"), gitValues(home, "--global", "user.name")]);
+  const identity: Identity = { emails: new Set([...own.emails, ...emails]), names: new Set([...own.names, ...names]) };
+  identityMemo = { key, identity };
+  return identity;
+}
+
+/** The identity to compare with in one repository: the user's, else (nothing set anywhere) the repository's own git config. */
+export async function identityIn(repoPath: string, user: Identity): Promise<Identity> {
+  if (user.emails.size || user.names.size) return user;
+  const [emails, names] = await Promise.all([gitValues(repoPath, null, "user.email"), gitValues(repoPath, null, "user.name")]);
+  return { emails: new Set(emails), names: new Set(names) };
+}
+
+/**
+ * Whether `author` is the user: the same e-mail or the same name (one person commits from several
+ * addresses). Nothing known about the user, or about the author: the user's own (never a review asked of them).
+ */
+export function isUser(author: Author | null, identity: Identity): boolean {
+  if (!author) return true;
+  if (identity.emails.size === 0 && identity.names.size === 0) return true;
+  return identity.emails.has(norm(author.email)) || identity.names.has(norm(author.name));
+}
+
+/** Author of each file's last commit, remembered per file and content (a new commit that touches the file changes its content). */
+const authorMemo = new Map<string, Author | null>();
+
+/** A branch name as git prints it, safe as a revision argument (never an option, never a range). */
+const SAFE_REF = /^[A-Za-z0-9_][A-Za-z0-9._/-]{0,200}$/;
+
+function parseLog(out: string, wanted: Set<string>): Map<string, Author> {
+  const found = new Map<string, Author>();
+  for (const block of out.split("\x01").slice(1)) {
+    const [header, ...rest] = block.split("\n");
+    const [email = "", name = "", time = ""] = header.split("\0");
+    const seconds = Number(time);
+    for (const file of rest.join("\n").split("\0").map((f) => f.trim()).filter(Boolean)) {
+      if (wanted.has(file) && !found.has(file)) found.set(file, { email, name, at: seconds > 0 ? new Date(seconds * 1000).toISOString() : null });
+    }
+  }
+  return found;
+}
+
+/**
+ * The last author of each file: one `git log` over the work tree's files, and one per branch for files
+ * found only on a branch (`source` "git:<branch>").
+ */
+export async function lastAuthors(repoPath: string, files: { path: string; source: string; contentHash: string }[]): Promise<Map<string, Author | null>> {
+  const result = new Map<string, Author | null>();
+  const key = (f: { path: string; source: string; contentHash: string }) => `${repoPath}\0${f.source}\0${f.path}\0${f.contentHash}`;
+  const todo = files.filter((f) => {
+    const k = key(f);
+    if (!authorMemo.has(k)) return true;
+    result.set(`${f.source}\0${f.path}`, authorMemo.get(k) ?? null);
+    return false;
+  });
+  const bySource = new Map<string, typeof todo>();
+  for (const f of todo) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f]);
+  for (const [source, group] of bySource) {
+    const ref = source === "worktree" ? "HEAD" : source.replace(/^git:/, "");
+    const paths = group.map((f) => f.path).slice(0, 500);
+    const out = SAFE_REF.test(ref) && !ref.includes("..")
+      ? await tryGit(repoPath, ["log", "--format=%x01%ae%x00%an%x00%ct", "--name-only", "-z", "--no-renames", ref, "--", ...paths], { timeoutMs: 30_000 })
+      : null;
+    const found = out ? parseLog(out, new Set(paths)) : new Map<string, Author>();
+    for (const f of group) {
+      const author = found.get(f.path) ?? null;
+      if (authorMemo.size >= 20_000) authorMemo.clear();
+      if (out !== null) authorMemo.set(key(f), author);
+      result.set(`${f.source}\0${f.path}`, author);
+    }
+  }
+  return result;
+}
