@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** Copies text, then says so where it can be seen and heard. */
-export function CopyButton({ text, label, what = "the text", size = "sm" }: { text: string; label: string; what?: string; size?: "xs" | "sm" }) {
+export function CopyButton({ text, label, what = "the text", size = "sm", primary = false }: { text: string; label: string; what?: string; size?: "xs" | "sm"; /** The page's main action: a filled button. */ primary?: boolean }) {
   const [state, setState] = useState<State>("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
@@ -46,7 +46,11 @@ export function CopyButton({ text, label, what = "the text", size = "sm" }: { te
       <button
         type="button"
         onClick={onClick}
-        className={`rounded-md border border-stone-300 bg-white py-1 font-medium text-stone-700 shadow-xs hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 ${textSize}`}
+        className={
+          primary
+            ? "rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white shadow-xs hover:bg-teal-800"
+            : `rounded-md border border-stone-300 bg-white py-1 font-medium text-stone-700 shadow-xs hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 ${textSize}`
+        }
       >
         {label}
       </button>

@@ -23,14 +23,15 @@ export function DiffCommits({ commits, truncated, emptyText }: { commits: Commit
             }`}
           >
             <code className="font-mono text-xs text-stone-500 dark:text-stone-400" title={c.sha}>{shortSha(c.sha)}</code>
-            <span className={`min-w-0 flex-1 break-words ${c.bookkeeping ? "" : "font-medium"}`}>{c.subject || "(no subject)"}</span>
+            {/* a basis of its own: on a phone the subject takes a line rather than shrinking to a letter per line */}
+            <span className={`min-w-0 flex-[1_1_14rem] break-words ${c.bookkeeping ? "" : "font-medium"}`}>{c.subject || "(no subject)"}</span>
             {c.bookkeeping && (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-600 dark:bg-stone-800 dark:text-stone-400">bookkeeping</span>
             )}
             {c.parents.length > 1 && (
               <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-300">merge</span>
             )}
-            <span className="text-xs text-stone-500 dark:text-stone-400">
+            <span className="whitespace-nowrap text-xs text-stone-600 dark:text-stone-400">
               {c.author} · <time dateTime={c.committedAt} title={formatDate(c.committedAt)}>{relativeTime(c.committedAt)}</time>
             </span>
           </li>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useTransition, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useTransition, type ReactNode } from "react";
 
 const control =
   "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 shadow-xs dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100";
@@ -93,6 +93,9 @@ export function FilterForm({
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [pending, startTransition] = useTransition();
+  // phones: the fields sit behind a button (open at once when a filter is on); wider screens always show them
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
   const shown = JSON.stringify(values);
 
   const hydrated = useRef(false);
@@ -144,9 +147,25 @@ export function FilterForm({
       }}
       className="rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900"
     >
+      <div className="flex items-center gap-3 sm:hidden">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          className="rounded-md border border-stone-300 bg-white px-2.5 py-1 text-sm font-medium text-stone-700 shadow-xs dark:border-stone-700 dark:bg-stone-800 dark:text-stone-200"
+        >
+          Filters{active ? " (on)" : ""} <span aria-hidden>{open ? "▴" : "▾"}</span>
+        </button>
+        {active && (
+          <Link href={clearHref} scroll={false} className="text-sm">
+            Clear filters
+          </Link>
+        )}
+      </div>
       {Object.entries(hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {/* columns of at least 10rem: a date input (its text and its picker button) is never cut */}
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] items-end gap-3">
+      <div id={bodyId} className={`${open ? "mt-3 grid" : "hidden"} grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] items-end gap-3 sm:mt-0 sm:grid`}>
         {children}
         <div className="flex min-h-8 items-center gap-3">
           <noscript>
@@ -155,7 +174,7 @@ export function FilterForm({
             </button>
           </noscript>
           {active && (
-            <Link href={clearHref} scroll={false} className="text-sm">
+            <Link href={clearHref} scroll={false} className="hidden text-sm sm:inline">
               Clear filters
             </Link>
           )}

@@ -3,19 +3,20 @@ import type { FreshnessLevel } from "../lib/derive/freshness";
 
 const STYLES: Record<FreshnessLevel, { className: string; dot: string }> = {
   fresh: {
-    className: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-400/30",
+    className: "bg-emerald-100 text-emerald-900 ring-emerald-600/30 dark:bg-emerald-900/50 dark:text-emerald-100 dark:ring-emerald-400/40",
     dot: "bg-emerald-500",
   },
+  // four hues that differ at a glance (green, yellow, orange, red), on a full tint rather than a near-white one
   "slightly-stale": {
-    className: "bg-yellow-50 text-yellow-800 ring-yellow-600/30 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30",
+    className: "bg-yellow-100 text-yellow-900 ring-yellow-600/40 dark:bg-yellow-900/50 dark:text-yellow-100 dark:ring-yellow-400/40",
     dot: "bg-yellow-500",
   },
   stale: {
-    className: "bg-orange-50 text-orange-800 ring-orange-600/30 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-400/30",
+    className: "bg-orange-100 text-orange-900 ring-orange-600/40 dark:bg-orange-900/50 dark:text-orange-100 dark:ring-orange-400/40",
     dot: "bg-orange-500",
   },
   "very-stale": {
-    className: "bg-rose-50 text-rose-800 ring-rose-600/20 dark:bg-rose-950 dark:text-rose-200 dark:ring-rose-400/30",
+    className: "bg-rose-100 text-rose-900 ring-rose-600/40 dark:bg-rose-900/50 dark:text-rose-100 dark:ring-rose-400/40",
     dot: "bg-rose-500",
   },
   unknown: {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { NavLinks } from "./nav-links";
+import { NavLinks, NavMenu } from "./nav-links";
 import { SearchBox } from "./search-box";
 
 const NAV = [
@@ -16,7 +16,8 @@ const NAV = [
 export function Header() {
   return (
     <header className="border-b border-stone-200 bg-white/80 backdrop-blur dark:border-stone-800 dark:bg-stone-900/80">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
+      {/* one row at every width: on phones the links sit behind "Menu" and the search box takes the rest */}
+      <div className="mx-auto flex max-w-6xl items-center gap-x-3 px-4 py-2.5 md:gap-x-4">
         <Link href="/" className="flex items-center gap-2 font-semibold text-stone-900 no-underline hover:no-underline dark:text-stone-100">
           <svg aria-hidden viewBox="0 0 20 20" className="size-5 text-teal-700 dark:text-teal-400">
             <ellipse cx="10" cy="16" rx="7" ry="2.6" fill="currentColor" />
@@ -25,10 +26,13 @@ export function Header() {
           </svg>
           Cairn
         </Link>
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="hidden md:block">
           <NavLinks items={NAV} />
         </nav>
-        <div className="w-full md:ml-auto md:w-64">
+        <div className="md:hidden">
+          <NavMenu items={NAV} />
+        </div>
+        <div className="min-w-0 flex-1 md:ml-auto md:w-64 md:flex-none">
           <SearchBox />
         </div>
       </div>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
 
 export interface NavItem {
   href: string;
@@ -34,5 +35,30 @@ export function NavLinks({ items }: { items: NavItem[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** Phones: the same links behind a "Menu" button, so that the header stays one row. Closes on navigation. */
+export function NavMenu({ items }: { items: NavItem[] }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="nav-menu"
+        onClick={() => setOpen(!open)}
+        className="rounded-md border border-stone-300 px-2.5 py-1 text-sm font-medium text-stone-700 dark:border-stone-700 dark:text-stone-200"
+      >
+        Menu <span aria-hidden>{open ? "▴" : "▾"}</span>
+      </button>
+      {open && (
+        <nav id="nav-menu" aria-label="Main" className="absolute left-0 z-40 mt-1 w-48 rounded-lg border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900 [&_ul]:flex-col">
+          <NavLinks items={items} />
+        </nav>
+      )}
+    </div>
   );
 }

@@ -22,8 +22,12 @@ test.describe("the checkpoint page brings the other capabilities together", () =
     await expect(page.getByText(/treat Current State and Gotchas as possibly stale/).first()).toBeVisible();
 
     const actions = page.getByRole("group", { name: "Actions" });
+    // the primary action beside the title; the rest in "More"
+    await expect(actions.getByRole("button", { name: "Copy prompt" })).toBeVisible();
+    await actions.getByTestId("more-actions").locator("summary").click();
     await expect(actions.getByRole("button", { name: "Complete" })).toBeVisible();
     await expect(actions.getByRole("link", { name: "Promote learnings to PROJECT-NOTES.md" })).toBeVisible();
+    await expect(actions.getByRole("button", { name: /^Pin/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Resume", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Reviews", exact: true })).toBeVisible();
 
@@ -152,17 +156,21 @@ test.describe("reading a checkpoint (issue 15, items 6 to 9)", () => {
     await expect(page.getByRole("checkbox", { name: "Who owns the migration?" })).toHaveCount(0);
   });
 
-  test("the header keeps the same columns on every checkpoint, and names the family with visible help", async ({ page, request }) => {
+  test("the header is one meta line in a fixed order, and names the family with its help on hover", async ({ page, request }) => {
     const all = await records(request);
     const withTasks = find(all, (r) => r.title === "Key file went missing", "a checkpoint with tasks");
     const lastSession = find(all, (r) => r.format === "last-session", "a .claude/last-session.md");
-    for (const doc of [withTasks, lastSession]) {
-      await page.goto(`/checkpoints/${doc.id}`);
-      const terms = await page.getByRole("term").allTextContents();
-      expect(terms.slice(0, 5)).toEqual(["Repository", "Branch", "Saved", "Commit", "Tasks"]);
-    }
+    await page.goto(`/checkpoints/${withTasks.id}`);
+    const meta = page.getByTestId("meta-line");
+    expect(await meta.getByRole("term").allTextContents()).toEqual(["Repository", "Branch", "Saved", "Commit", "Tasks"]);
+    const values = await meta.getByRole("definition").allTextContents();
+    expect(values).toEqual([expect.stringMatching(/^project-\d+$/), "main", expect.stringMatching(/^saved .+ ago$/), expect.stringMatching(/^[0-9a-f]{7}$/), "1/4 tasks done"]);
+    // one line at 1280 px
+    const box = (await page.getByTestId("meta-line").boundingBox())!;
+    expect(box.height).toBeLessThan(30);
+    await page.goto(`/checkpoints/${lastSession.id}`);
     await expect(page.getByText(".claude/last-session.md briefing").first()).toBeVisible();
-    await expect(page.getByTestId("family-help")).toContainText("what the last session left for the next one");
+    await expect(page.getByTestId("family")).toHaveAttribute("title", /what the last session left for the next one/);
     await expect(page.getByText("RESUME briefing")).toHaveCount(0);
   });
 

@@ -143,7 +143,8 @@ test("work that landed in main: the queue says complete, the banner says where i
     await entry.getByRole("link", { name: title, exact: true }).click();
     const banner = page.getByTestId("freshness-banner");
     await expect(banner.getByTestId("freshness-headline")).toHaveText(`Landed in main 2 days ago, merge ${merge}: the work of this checkpoint is done there.`);
-    await expect(banner.getByRole("button", { name: "Complete" })).toBeVisible();
+    // landed work: Complete is the page's primary action, beside the title
+    await expect(page.getByRole("group", { name: "Actions" }).getByRole("button", { name: "Complete" })).toBeVisible();
   } finally {
     rmSync(landed, { recursive: true, force: true });
     reindex();

@@ -53,6 +53,13 @@ async function openPromote(page: Page, doc: DocRow) {
   await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = 1));
 }
 
+/** The checkpoint page's "More" menu (Complete, unless the work landed, lives there), opened. */
+async function openMore(page: Page) {
+  const actions = page.getByRole("group", { name: "Actions" });
+  await actions.getByTestId("more-actions").locator("summary").click();
+  return actions;
+}
+
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload);
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -64,7 +71,7 @@ test.describe("writing back", () => {
     const doc = docByTitle(COMPLETE_TITLE);
     const before = readFileSync(doc.absPath);
     await page.goto(`/checkpoints/${doc.id}`);
-    const actions = page.getByRole("group", { name: "Actions" });
+    const actions = await openMore(page);
     await actions.getByRole("button", { name: "Complete", exact: true }).click();
     const confirmation = actions.getByRole("status").filter({ hasText: /^Completed / });
     await expect(confirmation).toContainText('now says "completed"', AFTER_WRITE);
@@ -103,7 +110,7 @@ test.describe("writing back", () => {
     )!;
     const before = readFileSync(doc.absPath);
     await page.goto(`/checkpoints/${doc.id}`);
-    const actions = page.getByRole("group", { name: "Actions" });
+    const actions = await openMore(page);
     await actions.getByRole("button", { name: "Complete", exact: true }).click();
     const confirmation = actions.getByRole("status");
     await expect(confirmation).toContainText("Completed in Cairn; the file was not changed", AFTER_WRITE);

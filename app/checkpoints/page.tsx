@@ -7,7 +7,8 @@ import { familyLabel, plural } from "@/components/format";
 import { Pagination } from "@/components/pagination";
 import { SortableCheckpointTable } from "@/components/sortable-checkpoint-table";
 import { clickDir, type ListSort } from "@/lib/queries/list-sort";
-import { checkpointListOptions, checkpointListQuery, listCheckpoints, type CheckpointListQuery } from "@/lib/queries/checkpoint-list";
+import { LEVEL_LABELS } from "@/lib/derive/freshness-wording";
+import { checkpointListOptions, checkpointListQuery, FRESHNESS_FILTERS, listCheckpoints, type CheckpointListQuery } from "@/lib/queries/checkpoint-list";
 import { readDb } from "@/lib/queries/db";
 
 export const metadata: Metadata = { title: "All checkpoints" };
@@ -23,6 +24,8 @@ function filterValues(query: CheckpointListQuery): Record<string, string | undef
     from: query.from,
     to: query.to,
     triage: query.setAside,
+    freshness: query.freshness,
+    q: query.q,
   };
 }
 
@@ -43,7 +46,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
   const db = await readDb();
   const result = listCheckpoints(db, query);
   const options = checkpointListOptions(db);
-  const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to || query.setAside);
+  const filtered = !!(query.repo !== undefined || query.status || query.family || query.from || query.to || query.setAside || query.freshness || query.q);
   const last = Math.min(result.firstIndex + result.rows.length - 1, result.total);
   const sort = query.sort ?? "date";
   const dir = query.dir ?? "desc";
@@ -64,6 +67,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
       </div>
 
       <FilterForm label="Filter checkpoints" action="/checkpoints" clearHref={href(sorting)} active={filtered} hidden={sorting} values={filters}>
+        <InputField label="Title contains" name="q" type="search" value={query.q} />
         <SelectField
           label="Repository"
           name="repo"
@@ -80,6 +84,12 @@ export default async function CheckpointsPage({ searchParams }: Props) {
             { value: "none", label: "No status" },
           ]}
         />
+        <SelectField
+          label="Freshness"
+          name="freshness"
+          value={query.freshness}
+          options={FRESHNESS_FILTERS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
+        />
         <SelectField label="Family" name="family" value={query.family} options={options.families.map((f) => ({ value: f, label: familyLabel(f) }))} />
         <InputField label="Saved from" name="from" type="date" value={query.from} />
         <InputField label="Saved until" name="to" type="date" value={query.to} />
@@ -88,14 +98,14 @@ export default async function CheckpointsPage({ searchParams }: Props) {
 
       {result.rows.length ? (
         <div className="space-y-4">
-          <div className="rounded-lg border border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900">
+          <div className="rounded-lg border border-stone-200 bg-white px-3 py-1 sm:px-4 sm:py-2 dark:border-stone-800 dark:bg-stone-900">
             <SortableCheckpointTable rows={result.rows} caption="All checkpoints" sort={sort} dir={dir} sortHref={sortHref} showRepository firstIndex={result.firstIndex} />
           </div>
           <Pagination page={result.page} pages={result.pages} hrefFor={pageHref} />
         </div>
       ) : filtered ? (
         <EmptyState title="No checkpoint matches these filters" action={<Link href="/checkpoints">Clear the filters</Link>}>
-          Widen the date range, or pick another repository, status or family.
+          Widen the date range, or pick another repository, status, freshness or family.
         </EmptyState>
       ) : (
         <EmptyState title="No checkpoints indexed yet" action={<Link href="/roots">Add a root folder</Link>}>

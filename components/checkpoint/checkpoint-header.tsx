@@ -5,124 +5,124 @@ import { CopyPathButton } from "../copy-path-button";
 import { familyHelp, familyLabel, formatDate, isResumable, kindLabel, relativeTime } from "../format";
 import { FreshnessBadge } from "../freshness-badge";
 import { StatusBadge } from "../status-badge";
-import { describeSource, SourceNote } from "./field-source";
+import { provenance } from "./field-source";
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One fact of the meta line. Its name is for screen readers (the line reads "repository · branch · saved ·
+ * commit · tasks"); where the value was guessed or set by the user, a dotted underline and the provenance on hover.
+ */
+function Fact({ label, source, first = false, children }: { label: string; source?: string | null; first?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0" data-fact={label}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm">{children}</dd>
+    <div className="inline" data-fact={label}>
+      {!first && <Dot />}
+      <dt className="sr-only">{label}</dt>
+      <dd className="inline">
+        <Provenance source={source}>{children}</Provenance>
+      </dd>
     </div>
   );
 }
 
-/** A value the file does not give: a dash, and the word for screen readers and on hover. */
-function Unknown({ why = "unknown" }: { why?: string }) {
+/** A value with its provenance on hover (and for screen readers), only when it was guessed or set by the user. */
+export function Provenance({ source, children }: { source?: string | null; children: ReactNode }) {
+  const words = provenance(source);
+  if (!words) return <>{children}</>;
   return (
-    <span className="text-stone-500 dark:text-stone-400" title={why}>
-      <span aria-hidden>—</span>
-      <span className="sr-only">{why}</span>
+    <span title={words} className="cursor-help underline decoration-stone-400 decoration-dotted underline-offset-4 dark:decoration-stone-500" data-provenance={words}>
+      {children}
+      <span className="sr-only"> ({words})</span>
     </span>
   );
 }
 
-const SAVED_SOURCE: Record<string, string> = {
-  filename: "from the file name",
-  sentinel: "from the session sentinel",
-  commit: "from the commit",
-  mtime: "from the file's modification time",
-};
+const Dot = () => (
+  <span aria-hidden className="mx-1.5 text-stone-400 dark:text-stone-500">
+    ·
+  </span>
+);
 
-export function CheckpointHeader({ doc, repo, status, completedInCairn, tasks }: { doc: DocumentRow; repo: Repository | null; status: string | null; completedInCairn: boolean; tasks: { done: number; total: number } | null }) {
+export interface HeaderProps {
+  doc: DocumentRow;
+  repo: Repository | null;
+  status: string | null;
+  completedInCairn: boolean;
+  tasks: { done: number; total: number } | null;
+  /** The primary action and the menu: "Copy prompt" (or "Complete" once landed), then "More". */
+  actions?: ReactNode;
+}
+
+/**
+ * The checkpoint page's first lines: what it is (status, freshness, family), its title, one meta line
+ * (repository · branch · saved · commit · tasks) and the primary action beside the title.
+ */
+export function CheckpointHeader({ doc, repo, status, completedInCairn, tasks, actions }: HeaderProps) {
   const reasons = Array.isArray(doc.freshness?.reasons) ? (doc.freshness.reasons as unknown[]).filter((r): r is string => typeof r === "string") : [];
   const sources = doc.fieldSources ?? {};
-  const statedSha = doc.headShaRaw;
-  const hover = (field: string) => {
-    const words = describeSource(sources[field]);
-    return words ? (sources[field] === "user" ? words : `Read from ${words}`) : undefined;
-  };
+  const sha = doc.headSha ?? doc.headShaRaw;
+  const savedSource = sources.savedAt ?? (doc.savedAtSource && doc.savedAtSource !== "content" ? doc.savedAtSource : null);
+  const facts: ReactNode[] = [
+    <Fact key="repository" label="Repository" first>
+      {repo ? <Link href={`/repos/${repo.id}`}>{repo.name}</Link> : <span>outside any repository</span>}
+    </Fact>,
+  ];
+  if (doc.branch) facts.push(
+    <Fact key="branch" label="Branch" source={sources.branch}>
+      <span className="font-mono text-[0.82rem]">{doc.branch}</span>
+    </Fact>,
+  );
+  if (doc.savedAt) facts.push(
+    <Fact key="saved" label="Saved" source={savedSource}>
+      <time dateTime={doc.savedAt} title={provenance(savedSource) ? undefined : `${formatDate(doc.savedAt)} UTC`}>
+        saved {relativeTime(doc.savedAt)}
+      </time>
+    </Fact>,
+  );
+  if (sha) facts.push(
+    <Fact key="commit" label="Commit" source={sources.headSha}>
+      <span className="font-mono text-[0.82rem]">{sha.slice(0, 7)}</span>
+      {doc.headShaRaw && doc.headShaVerified === false && (
+        <span className="ml-1 text-amber-800 dark:text-amber-300" data-testid="sha-not-found">
+          (not found in this repository)
+        </span>
+      )}
+    </Fact>,
+  );
+  if (tasks) facts.push(
+    <Fact key="tasks" label="Tasks" source={sources.tasks}>
+      <span className="tabular-nums">
+        {tasks.done}/{tasks.total} tasks done
+      </span>
+    </Fact>,
+  );
+  const help = familyHelp(doc.format);
   return (
-    <header className="space-y-4">
-      <div className="space-y-2">
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span title={hover("status")}>
-            <StatusBadge status={status} />
-          </span>
-          {isResumable(doc) ? <FreshnessBadge level={doc.freshnessLevel} reasons={reasons} /> : null}
-          <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-stone-700 dark:bg-stone-800 dark:text-stone-300">{familyLabel(doc.format)}</span>
-          {doc.kind !== "checkpoint" && <span className="rounded-full bg-violet-100 px-2 py-0.5 font-medium text-violet-900 dark:bg-violet-900/40 dark:text-violet-100">{kindLabel(doc.kind)}</span>}
-          {completedInCairn && <span className="text-stone-500 dark:text-stone-400">completed in Cairn</span>}
-        </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-balance break-words" title={hover("title")}>{doc.title ?? doc.path}</h1>
-        {familyHelp(doc.format) && (
-          <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="family-help">
-            <span className="font-medium">{familyLabel(doc.format)}:</span> {familyHelp(doc.format)}.
-          </p>
-        )}
-        {(sources.title || sources.status) && (
-          <p className="text-xs text-stone-500 dark:text-stone-400" data-testid="title-source">
-            {sources.title ? `Title ${sources.title === "user" ? "set by you" : `from ${describeSource(sources.title)}`}` : "No title in the file"}
-            {sources.status ? ` · status ${sources.status === "user" ? "set by you" : `from ${describeSource(sources.status)}`}` : ""}
-          </p>
-        )}
+    <header className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <Provenance source={sources.status}>
+          <StatusBadge status={status} />
+        </Provenance>
+        {isResumable(doc) ? <FreshnessBadge level={doc.freshnessLevel} reasons={reasons} /> : null}
+        <span className="rounded-full bg-stone-100 px-2 py-0.5 font-medium text-stone-700 dark:bg-stone-800 dark:text-stone-300" title={help ? `${familyLabel(doc.format)}: ${help}` : undefined} data-testid="family">
+          {familyLabel(doc.format)}
+          {help && <span className="sr-only">: {help}</span>}
+        </span>
+        {doc.kind !== "checkpoint" && <span className="rounded-full bg-violet-100 px-2 py-0.5 font-medium text-violet-900 dark:bg-violet-900/40 dark:text-violet-100">{kindLabel(doc.kind)}</span>}
+        {completedInCairn && <span className="text-stone-600 dark:text-stone-400">completed in Cairn</span>}
       </div>
-      {/* the same five columns on every page, each always meaning the same thing: a dash when the file does not say */}
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="What the file records">
-        <Fact label="Repository">{repo ? <Link href={`/repos/${repo.id}`}>{repo.name}</Link> : <span className="text-stone-500">outside any repository</span>}</Fact>
-        <Fact label="Branch">
-          {doc.branch ? (
-            <span className="font-mono text-[0.82rem]" title={hover("branch") ?? doc.branch}>{doc.branch}</span>
-          ) : (
-            <Unknown why="no branch in the file" />
-          )}
-          <SourceNote source={sources.branch} />
-        </Fact>
-        <Fact label="Saved">
-          {doc.savedAt ? (
-            <>
-              <time dateTime={doc.savedAt} title={hover("savedAt") ?? (doc.savedAtSource && SAVED_SOURCE[doc.savedAtSource] ? `Date ${SAVED_SOURCE[doc.savedAtSource]}` : undefined)}>
-                {relativeTime(doc.savedAt)}
-              </time>
-              <span className="block text-xs text-stone-500 dark:text-stone-400">{formatDate(doc.savedAt)} UTC</span>
-            </>
-          ) : (
-            <Unknown why="no save time in the file" />
-          )}
-          <SourceNote source={sources.savedAt ?? (doc.savedAtSource && doc.savedAtSource !== "content" ? doc.savedAtSource : null)} />
-        </Fact>
-        <Fact label="Commit">
-          {doc.headSha || statedSha ? (
-            <span className="font-mono text-[0.82rem]" title={hover("headSha")}>{doc.headSha?.slice(0, 10) ?? statedSha?.slice(0, 10)}</span>
-          ) : (
-            <Unknown why="no commit in the file" />
-          )}
-          {statedSha && doc.headShaVerified === false ? (
-            <span className="block whitespace-normal text-xs text-amber-700 dark:text-amber-400" data-testid="sha-not-found">
-              commit stated in the file, not found in this repository
-            </span>
-          ) : (
-            <SourceNote source={sources.headSha} />
-          )}
-        </Fact>
-        <Fact label="Tasks">
-          {tasks ? (
-            <>
-              <span className="tabular-nums" title={hover("tasks")}>{tasks.done}/{tasks.total} done</span>
-              <SourceNote source={sources.tasks} />
-            </>
-          ) : (
-            <Unknown why="no task list in the file" />
-          )}
-        </Fact>
+      <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-balance break-words">
+          <Provenance source={sources.title}>{doc.title ?? doc.path}</Provenance>
+        </h1>
+        {actions && <div className="shrink-0">{actions}</div>}
+      </div>
+      <dl className="text-sm text-stone-700 dark:text-stone-300" aria-label="What the file records" data-testid="meta-line">
+        {facts}
       </dl>
-      <div className="rounded-md border border-stone-200 bg-stone-100/60 px-3 py-2 dark:border-stone-800 dark:bg-stone-900">
-        <p className="text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">File</p>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <code className="min-w-0 break-all font-mono text-xs" data-testid="file-location">{doc.absPath}</code>
-          <CopyPathButton path={doc.absPath} />
-        </div>
-        {doc.source !== "worktree" && <p className="mt-1 text-xs text-stone-500">Found only in the history of {doc.source.replace(/^git:/, "")}.</p>}
-      </div>
+      <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+        <code className="min-w-0 break-all font-mono" data-testid="file-location">{doc.absPath}</code>
+        <CopyPathButton path={doc.absPath} />
+        {doc.source !== "worktree" && <span>Found only in the history of {doc.source.replace(/^git:/, "")}.</span>}
+      </p>
     </header>
   );
 }

@@ -40,14 +40,25 @@ export function describeSource(source: string | null | undefined): string | null
   return STYLE_WORDS[style]?.(key) ?? source;
 }
 
-/** A small visible note under a header value; the same words on hover. */
-export function SourceNote({ source, testId }: { source: string | null | undefined; testId?: string }) {
-  const words = describeSource(source);
-  if (!words) return null;
-  const text = source === "user" ? words : `from ${words}`;
-  return (
-    <span className="block truncate text-xs text-stone-500 dark:text-stone-400" title={text} data-testid={testId}>
-      {text}
-    </span>
-  );
+/** Sources that read a value the file states outright (a key, a label, a tag): no provenance is shown for them. */
+const STATED = new Set(["frontmatter", "label", "key", "table", "blockquote", "statement", "data", "meta", "h1", "html:title", "checkboxes", "remaining-work", "sentinel", "content"]);
+
+/**
+ * Where a value came from, in words for a hover, only when it was guessed (from the file name, a sentence, the
+ * modification time...) or set by the user: "guessed from the file name", "set by you". Null for a stated value.
+ */
+export function provenance(source: string | null | undefined): string | null {
+  if (!source) return null;
+  if (source === "user") return "set by you";
+  const style = source.includes(":") && !WHOLE[source] ? source.slice(0, source.indexOf(":")) : source;
+  if (STATED.has(style) || STATED.has(source)) return null;
+  const words = describeSource(source) ?? SAVED_WORDS[source] ?? null;
+  return words ? `guessed from ${words}` : null;
 }
+
+/** The save time's own sources (documents.savedAtSource). */
+const SAVED_WORDS: Record<string, string> = {
+  commit: "the commit that added the file",
+  mtime: "the file's modification time",
+  "commit-time": "the commit time (the file's own date was in the future)",
+};

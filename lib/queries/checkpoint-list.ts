@@ -7,6 +7,7 @@ import { LIST_SORTS, sortExpression, sortParams, tableColumns, type CheckpointTa
 import { FORMATS } from "../parse/types";
 import {
   dateParam,
+  likePattern,
   memoUntilChange,
   nextDay,
   notDuplicate,
@@ -29,6 +30,10 @@ export interface CheckpointListQuery {
   to?: string;
   /** Archived and snoozed checkpoints: hidden by default, "only" these, or "all" shown too. */
   setAside?: "only" | "all";
+  /** A freshness level (documents.freshnessLevel). */
+  freshness?: FreshnessFilter;
+  /** Title (or path) contains, at most 200 characters. */
+  q?: string;
   page: number;
   /** Column to sort on (newest first by default). */
   sort?: ListSort;
@@ -51,6 +56,9 @@ export interface CheckpointListOptions {
   hasGlobal: boolean;
 }
 
+export const FRESHNESS_FILTERS = ["fresh", "slightly-stale", "stale", "very-stale", "unknown"] as const;
+export type FreshnessFilter = (typeof FRESHNESS_FILTERS)[number];
+
 export function checkpointListQuery(sp: Record<string, string | string[] | undefined>): CheckpointListQuery {
   const repo = param(sp.repo);
   const status = param(sp.status);
@@ -65,6 +73,8 @@ export function checkpointListQuery(sp: Record<string, string | string[] | undef
     from: dateParam(sp.from),
     to: dateParam(sp.to),
     setAside: param(sp.triage) === "only" ? "only" : param(sp.triage) === "all" ? "all" : undefined,
+    freshness: FRESHNESS_FILTERS.find((f) => f === param(sp.freshness)),
+    q: param(sp.q)?.trim().slice(0, 200) || undefined,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -77,6 +87,9 @@ function conditions(query: CheckpointListQuery): SQL {
   if (query.family) where.push(eq(documents.format, query.family));
   if (query.from) where.push(gte(documents.savedAt, query.from));
   if (query.to) where.push(lt(documents.savedAt, nextDay(query.to)));
+  if (query.freshness === "unknown") where.push(sql`coalesce(${documents.freshnessLevel}, 'unknown') = 'unknown'`);
+  else if (query.freshness) where.push(eq(documents.freshnessLevel, query.freshness));
+  if (query.q) where.push(sql`coalesce(${documents.title}, ${documents.path}) like ${likePattern(query.q)} escape '\\'`);
   // the user's triage (document_marks): archived, or snoozed until later, leaves the default list
   const triage = setAsideCondition(query.setAside);
   if (triage) where.push(triage);
@@ -86,10 +99,10 @@ function conditions(query: CheckpointListQuery): SQL {
 /** One page of checkpoints across repositories, newest first unless sorted otherwise, with the total for the page links. */
 export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSize = PAGE_SIZE): CheckpointListPage {
   const where = conditions(query);
-  const { repo, status, family, from, to, setAside } = query;
+  const { repo, status, family, from, to, setAside, freshness, q } = query;
   // a snooze ends with time, not with a write: the minute is part of the key
   const minute = setAside === "all" ? "" : new Date().toISOString().slice(0, 16);
-  const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to, setAside, minute })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
+  const total = memoUntilChange(db, `checkpoints:count:${JSON.stringify({ repo, status, family, from, to, setAside, freshness, q, minute })}`, () => db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pages);
   const direction = query.dir === "asc" ? asc : desc;

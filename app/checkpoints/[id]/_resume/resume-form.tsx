@@ -78,7 +78,7 @@ function FileLists({ view }: { view: ResumeView }) {
 }
 
 /** Goal input, "Build prompt", then the prompt to copy and which files it loads. */
-export function ResumeForm({ documentId, initial }: { documentId: string; initial: ResumeView | null }) {
+export function ResumeForm({ documentId, initial, verdictShown = false }: { documentId: string; initial: ResumeView | null; /** The page shows the freshness verdict already: not said again here (the prompt still carries it). */ verdictShown?: boolean }) {
   const [state, action] = useActionState(buildResumeAction, { ok: false, message: null, errors: {}, view: initial } satisfies ResumeFormState);
   const view = state.view;
   return (
@@ -110,7 +110,7 @@ export function ResumeForm({ documentId, initial }: { documentId: string; initia
       </form>
       {view && (
         <>
-          {view.freshnessWarning && (
+          {view.freshnessWarning && !verdictShown && (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
               ⚠ {view.freshnessWarning}
             </p>

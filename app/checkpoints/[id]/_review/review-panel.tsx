@@ -4,12 +4,13 @@ import { Panel } from "@/components/panel";
 import { VerdictBadge } from "@/components/verdict-badge";
 import { defaultReviewer } from "@/lib/actions/review";
 import { readDb } from "@/lib/queries/db";
-import { reviewsFor, reviewTarget } from "@/lib/queries/reviews";
+import { latestReview, reviewsFor, reviewTarget } from "@/lib/queries/reviews";
 import { renderMarkdown } from "@/lib/render/markdown";
 import { ReviewForm } from "./review-form";
+import { SinceLastReview, type ReviewedDoc } from "./since-review";
 
 /** The reviews of a checkpoint (from `.claude/reviews/<stem>.md`, work tree or branches) and the form to add one. */
-export async function ReviewPanel({ documentId }: { documentId: string }) {
+export async function ReviewPanel({ documentId, since }: { documentId: string; /** On the review route: what changed since the last review, above the form. */ since?: ReviewedDoc }) {
   const db = await readDb();
   const target = reviewTarget(db, documentId);
   if (!target) return null;
@@ -17,6 +18,7 @@ export async function ReviewPanel({ documentId }: { documentId: string }) {
   const reviewer = target.repoPath ? await defaultReviewer(target.repoPath) : "";
   return (
     <Panel id="reviews-heading" title="Reviews" description={reviews.length ? `${reviews.length} so far` : "none yet"}>
+      {since && target.reviewable && <SinceLastReview last={latestReview(reviews)} doc={since} />}
       {reviews.length > 0 && (
         <ol className="mb-5 space-y-4" aria-label="Reviews, oldest first">
           {reviews.map((r, i) => (

@@ -1,14 +1,23 @@
 import type { Metadata } from "next";
-import { PanelPage } from "../_shared/panel-page";
-import { ReviewPanel } from "../_review/review-panel";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { checkpointPage } from "@/lib/queries/checkpoint";
+import { readDb } from "@/lib/queries/db";
+import { CheckpointView } from "../_shared/checkpoint-view";
 
-export const metadata: Metadata = { title: "Review" };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function ReviewPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return (
-    <PanelPage id={id} name="Review" parentCrumb={{ label: "Reviews", href: "/reviews" }} other={{ label: "Resume prompt", href: `/checkpoints/${id}/resume` }}>
-      <ReviewPanel documentId={id} />
-    </PanelPage>
-  );
+const load = cache(async (id: string) => (/^[0-9a-f]{16}$/.test(id) ? checkpointPage(await readDb(), id) : null));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const data = await load((await params).id);
+  return { title: data ? `Review: ${data.doc.title ?? data.doc.path}` : "Not found" };
+}
+
+/** The review route: the checkpoint page itself (the handoff being reviewed), the review form first beside it. */
+export default async function ReviewPage({ params, searchParams }: Props) {
+  const [{ id }, sp] = await Promise.all([params, searchParams]);
+  const data = await load(id);
+  if (!data) notFound();
+  return <CheckpointView data={data} view={sp.view === "original" ? "original" : "normalised"} mode="review" />;
 }
