@@ -2,7 +2,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { plural } from "@/components/format";
 import { CheckpointItems } from "@/components/overview/checkpoint-items";
-import { Queue } from "@/components/overview/queue";
+import { Queue, queueFilter } from "@/components/overview/queue";
 import { FamilyCounts } from "@/components/overview/family-counts";
 import { HygieneTable } from "@/components/overview/hygiene-table";
 import { RecentActivity } from "@/components/overview/recent-activity";
@@ -11,7 +11,7 @@ import { StatCard } from "@/components/overview/stat-card";
 import { Panel } from "@/components/panel";
 import { readDb } from "@/lib/queries/db";
 import { overviewData } from "@/lib/queries/overview";
-import { loadQueue } from "@/lib/queries/queue";
+import { loadQueue, queueCounts } from "@/lib/queries/queue";
 import { ARCHIVE_PILE } from "@/lib/queries/shared";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -53,12 +53,12 @@ export default async function OverviewPage({ searchParams }: Props) {
       </div>
 
       <Panel id="queue" title="What to do next" description="each checkpoint in progress and each handoff awaiting review, once, best first">
-        <Queue data={queue} showAll={sp.queue === "all"} />
+        <Queue data={queue} showAll={sp.queue === "all"} only={queueFilter(sp.do)} />
       </Panel>
 
       <section aria-label="Needs attention" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatCard label="In progress" value={counts.inProgress} tone="sky" href="/checkpoints?status=in-progress" hint="saves not closed yet" />
-        <StatCard label="Gone stale" value={counts.stale} tone="amber" href="#queue" hint="in progress, but the code moved on" />
+        <StatCard label="To re-verify" value={queueCounts(queue.items)["re-verify"]} tone="amber" href="/?do=re-verify#queue" hint="the code moved on since the save" />
         <StatCard label="With secrets" value={counts.withSecrets} tone="rose" href="#secrets" hint="files holding credentials" />
         <StatCard label="Read badly" value={counts.problemFiles} tone="stone" href="/problems" hint="files with problems" />
       </section>

@@ -3,8 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { completeCheckpoint } from "@/lib/actions/complete";
 import { MarkError, setMark } from "@/lib/actions/marks";
-import type { MarkFormState } from "./form-state";
+import { buildResumeBrief } from "@/lib/actions/resume";
+import { describeWriteError } from "@/lib/write";
+import type { MarkFormState, QueueFormState } from "./form-state";
 
 const markSchema = z
   .object({
@@ -35,4 +38,36 @@ export async function markAction(_previous: MarkFormState, formData: FormData): 
   }
   revalidatePath("/", "layout");
   return state;
+}
+
+const documentSchema = z.object({
+  documentId: z.string().regex(/^[0-9a-f]{16}$/, "This form names no checkpoint; reload the page."),
+  expectedHash: z.string().regex(/^[0-9a-f]{64}$/, "This form does not say which version of the file it shows; reload the page.").optional(),
+});
+
+/** Complete a checkpoint from the queue, as its page's Complete button does (the safe writer; only while the file is unchanged). */
+export async function queueCompleteAction(_previous: QueueFormState, formData: FormData): Promise<QueueFormState> {
+  const parsed = documentSchema.safeParse({ documentId: formData.get("documentId"), expectedHash: formData.get("expectedHash") || undefined });
+  if (!parsed.success) return { ok: false, message: z.flattenError(parsed.error).formErrors[0] ?? Object.values(z.flattenError(parsed.error).fieldErrors).flat()[0] ?? "The form is not valid.", text: null };
+  let state: QueueFormState;
+  try {
+    const result = await completeCheckpoint(getDb(process.env.CAIRN_DB), parsed.data.documentId, { expectedHash: parsed.data.expectedHash });
+    state = { ok: true, message: result.message, text: null };
+  } catch (error) {
+    return { ok: false, message: describeWriteError(error), text: null };
+  }
+  revalidatePath("/", "layout");
+  return state;
+}
+
+/** The plain resume prompt of a checkpoint, for the queue's Copy prompt. Reads only. */
+export async function queuePromptAction(_previous: QueueFormState, formData: FormData): Promise<QueueFormState> {
+  const parsed = documentSchema.safeParse({ documentId: formData.get("documentId") });
+  if (!parsed.success) return { ok: false, message: "This form names no checkpoint; reload the page.", text: null };
+  try {
+    const brief = await buildResumeBrief(getDb(process.env.CAIRN_DB), parsed.data.documentId, { goal: null });
+    return { ok: true, message: "Prompt copied.", text: brief.prompt };
+  } catch (error) {
+    return { ok: false, message: `Could not build the prompt: ${error instanceof Error ? error.message : String(error)}`, text: null };
+  }
 }

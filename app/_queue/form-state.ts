@@ -7,3 +7,12 @@ export interface MarkFormState {
 }
 
 export const initialMarkState: MarkFormState = { ok: false, message: null, errors: {} };
+
+/** The queue row's primary actions (Complete, Copy prompt): a message, and the prompt text to copy. */
+export interface QueueFormState {
+  ok: boolean;
+  message: string | null;
+  text: string | null;
+}
+
+export const initialQueueState: QueueFormState = { ok: false, message: null, text: null };

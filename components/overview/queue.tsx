@@ -1,69 +1,43 @@
 import Link from "next/link";
-import { MarkButton, SnoozeForm } from "@/app/_queue/mark-forms";
-import type { QueueAction, QueueData, QueueItem } from "@/lib/queries/queue";
-import { formatDate, relativeTime } from "../format";
-import { FreshnessBadge } from "../freshness-badge";
+import { MarkButton } from "@/app/_queue/mark-forms";
+import { QueueRows } from "@/app/_queue/queue-rows";
+import { QUEUE_ACTIONS, queueCounts, type QueueAction, type QueueData } from "@/lib/queries/queue";
 
 /** The queue's first items; the rest is one link away (`?queue=all`), so the overview stays light at any size. */
 export const SHOWN = 12;
 /** Snoozed and archived items listed before "all of them" is one link away. */
 const SET_ASIDE_SHOWN = 20;
 
-const ACTION: Record<QueueAction, { label: string; href: (id: string) => string; className: string }> = {
-  complete: { label: "Complete", href: (id) => `/checkpoints/${id}`, className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100" },
-  review: { label: "Review", href: (id) => `/checkpoints/${id}/review`, className: "bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100" },
-  resume: { label: "Resume", href: (id) => `/checkpoints/${id}/resume`, className: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100" },
-  "re-verify": { label: "Re-verify", href: (id) => `/checkpoints/${id}/diff`, className: "bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100" },
-  archive: { label: "Archive", href: (id) => `/checkpoints/${id}`, className: "bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-200" },
-};
+const COUNT_WORDS: Record<QueueAction, string> = { review: "to review", resume: "to resume", complete: "to complete", "re-verify": "to re-verify", archive: "to archive" };
 
-/** A week from now, as the date input's default. */
-function nextWeek(): string {
-  return new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-}
-
-function Where({ item }: { item: QueueItem }) {
+/** How many items each action holds, each a link to the queue showing only those (the same list, the same rules). */
+function Counts({ data, only }: { data: QueueData; only: QueueAction | null }) {
+  const counts = queueCounts(data.items);
+  const order: QueueAction[] = ["review", "resume", "complete", "re-verify", "archive"];
   return (
-    <p className="mt-0.5 truncate text-xs text-stone-500 dark:text-stone-400">
-      {item.repoName ?? "global"}
-      {item.branch && <> · <span className="font-mono">{item.branch}</span></>} ·{" "}
-      <time dateTime={item.savedAt ?? undefined} title={formatDate(item.savedAt)}>{relativeTime(item.savedAt) || "unknown date"}</time>
+    <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm" aria-label="Queue counts">
+      {only && <Link href="/#queue">All {data.items.length}</Link>}
+      {order.filter((a) => counts[a] > 0).map((a) => (
+        <Link key={a} href={`/?do=${a}#queue`} aria-current={only === a ? "true" : undefined} className={only === a ? "font-semibold" : undefined}>
+          {counts[a]} {COUNT_WORDS[a]}
+        </Link>
+      ))}
     </p>
   );
 }
 
-function Item({ item, snoozeDefault }: { item: QueueItem; snoozeDefault: string }) {
-  const action = ACTION[item.action];
-  const name = item.title ?? item.path;
-  return (
-    <li className="flex gap-3 py-3 first:pt-0 last:pb-0" aria-label={name}>
-      <span className="w-6 shrink-0 pt-0.5 text-right font-mono text-xs tabular-nums text-stone-400">{item.rank}</span>
-      <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <Link href={action.href(item.id)} className={`rounded-full px-2 py-0.5 text-xs font-semibold no-underline ${action.className}`} data-action={item.action}>
-            {action.label}
-          </Link>
-          <Link href={`/checkpoints/${item.id}`} className="font-medium break-words">{name}</Link>
-          {item.pinned && <span className="text-xs font-medium text-teal-700 dark:text-teal-400">pinned</span>}
-          <FreshnessBadge level={item.level} />
-        </div>
-        <p className="text-sm">{item.reason}</p>
-        <Where item={item} />
-        <div role="group" aria-label={`Triage ${name}`} className="flex flex-wrap items-center gap-2 pt-1">
-          <MarkButton documentId={item.id} action={item.pinned ? "unpin" : "pin"} name={name} />
-          <SnoozeForm documentId={item.id} name={name} defaultUntil={snoozeDefault} />
-          <MarkButton documentId={item.id} action="archive" name={name} />
-        </div>
-      </div>
-    </li>
-  );
+/** The `do` filter of the overview's URL: one action of the queue, or none. */
+export function queueFilter(value: string | string[] | undefined): QueueAction | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  return (QUEUE_ACTIONS as readonly string[]).includes(v ?? "") ? (v as QueueAction) : null;
 }
 
 /** One queue of what to do next: each open checkpoint and handoff awaiting review once, best first. */
-export function Queue({ data, showAll = false }: { data: QueueData; showAll?: boolean }) {
-  const snoozeDefault = nextWeek();
-  const first = data.items.slice(0, SHOWN);
-  const rest = data.items.slice(SHOWN);
+export function Queue({ data, showAll = false, only = null }: { data: QueueData; showAll?: boolean; only?: QueueAction | null }) {
+  const now = Date.now();
+  const shown = only ? data.items.filter((i) => i.action === only) : data.items;
+  const first = shown.slice(0, SHOWN);
+  const rest = shown.slice(SHOWN);
   const setAside = showAll ? data.setAside : data.setAside.slice(0, SET_ASIDE_SHOWN);
   const hidden = showAll ? 0 : rest.length + data.setAside.length - setAside.length;
   return (
@@ -71,19 +45,23 @@ export function Queue({ data, showAll = false }: { data: QueueData; showAll?: bo
       {data.items.length === 0 ? (
         <p className="text-sm text-stone-600 dark:text-stone-400">Nothing to do: no checkpoints in progress and no handoffs awaiting review.</p>
       ) : (
-        <ol aria-label="What to do next" className="divide-y divide-stone-100 dark:divide-stone-800">
-          {first.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}
-        </ol>
+        <>
+          <Counts data={data} only={only} />
+          <QueueRows items={first} label="What to do next" now={now} />
+          <p id="queue-keys" className="text-xs text-stone-600 dark:text-stone-400">
+            Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>e</kbd> completes, <kbd>h</kbd> snoozes a week, <kbd>a</kbd> archives, <kbd>p</kbd> pins.
+          </p>
+        </>
       )}
       {showAll && rest.length > 0 && (
-        <ol aria-label="More to do" className="divide-y divide-stone-100 border-t border-stone-100 pt-3 dark:divide-stone-800 dark:border-stone-800">
-          {rest.map((item) => <Item key={item.id} item={item} snoozeDefault={snoozeDefault} />)}
-        </ol>
+        <div className="border-t border-stone-100 pt-3 dark:border-stone-800">
+          <QueueRows items={rest} label="More to do" now={now} />
+        </div>
       )}
       {hidden > 0 && (
         <p className="text-sm">
-          <Link href="/?queue=all#queue" prefetch={false} className="font-medium">
-            {rest.length > 0 ? `Show ${rest.length} more (${data.items.length} in all)` : `Show all ${data.setAside.length} snoozed and archived`}
+          <Link href={`/?queue=all${only ? `&do=${only}` : ""}#queue`} prefetch={false} className="font-medium">
+            {rest.length > 0 ? `Show ${rest.length} more (${shown.length} in all)` : `Show all ${data.setAside.length} snoozed and archived`}
           </Link>
         </p>
       )}

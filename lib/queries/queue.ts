@@ -41,6 +41,8 @@ export interface QueueItem {
   /** When it was last touched: the latest of its save, the commit that saved it and its landing. */
   touchedAt: string | null;
   level: string | null;
+  /** The file's content hash as indexed: Complete writes only while the file is unchanged. */
+  contentHash: string;
   pinned: boolean;
   archived: boolean;
   snoozedUntil: string | null;
@@ -75,6 +77,7 @@ const rowFields = {
   headShaRaw: documents.headShaRaw,
   tasksTotal: documents.tasksTotal,
   rawStatus: documents.status,
+  contentHash: documents.contentHash,
   repositoryId: documents.repositoryId,
   level: documents.freshnessLevel,
   freshness: documents.freshness,
@@ -87,7 +90,7 @@ const rowFields = {
   successorSavedAt: successor.savedAt,
 };
 
-type Row = { [K in keyof typeof rowFields]: (typeof rowFields)[K]["_"]["data"] | null } & { id: string; path: string; format: string };
+type Row = { [K in keyof typeof rowFields]: (typeof rowFields)[K]["_"]["data"] | null } & { id: string; path: string; format: string; contentHash: string };
 
 /** Open checkpoints: in progress (or blocked), or of a family without a status. */
 function openRows(db: CairnDb, repoPath: string | undefined) {
@@ -149,7 +152,7 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,
       title: row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
-      branch: row.branch, savedAt: row.savedAt, touchedAt: review?.lastSave ?? row.savedAt, level: row.level,
+      branch: row.branch, savedAt: row.savedAt, touchedAt: review?.lastSave ?? row.savedAt, level: row.level, contentHash: row.contentHash ?? "",
       pinned: mark.pinned, archived: mark.archived, snoozedUntil: isSnoozed(mark.snoozedUntil, now) ? mark.snoozedUntil : null,
     };
     (isSetAside(mark, now) ? setAside : items).push(item);

@@ -8,7 +8,7 @@ import type { QueueItem } from "../../lib/queries/queue";
 const item = (n: number, over: Partial<QueueItem> = {}): QueueItem => ({
   id: `id${String(n).padStart(14, "0")}`, rank: n, action: "resume", verb: "Resume", rule: "resume", group: 20, reason: "In progress, saved on this branch", title: `Save number ${n}`,
   path: `.claude/checkpoints/${n}.html`, format: "html", repoId: 1, repoName: "shop", repoPath: "/code/shop", branch: "main",
-  savedAt: "2026-11-20T09:30:00.000Z", touchedAt: "2026-11-20T09:30:00.000Z", level: "fresh", pinned: false, archived: false, snoozedUntil: null, ...over,
+  savedAt: "2026-11-20T09:30:00.000Z", touchedAt: "2026-11-20T09:30:00.000Z", contentHash: "0".repeat(64), level: "fresh", pinned: false, archived: false, snoozedUntil: null, ...over,
 });
 const items = Array.from({ length: 200 }, (_, i) => item(i + 1));
 const setAside = Array.from({ length: 45 }, (_, i) => item(1000 + i, { archived: true }));
