@@ -206,7 +206,7 @@ test("a stale fixture checkpoint: one sentence with the same numbers as the diff
   if (real) await expect(list.locator("li", { hasText: real })).not.toHaveAttribute("data-bookkeeping", "true");
 
   await expect(page.getByTestId("diff-stat").locator("tbody tr")).toHaveCount(committed.size);
-  await expect(page.getByTestId("diff-stat").locator('tbody tr[data-agent="true"]')).toHaveCount([...committed].filter((file) => isAgentFile(file, documents)).length);
+  await expect(page.getByTestId("diff-stat").getByTestId("agent-files").locator("tbody tr")).toHaveCount([...committed].filter((file) => isAgentFile(file, documents)).length);
   const added = git(FIXTURE_REPO, ["diff", "--name-only", "--diff-filter=A", sha, "HEAD", "--", "src"]).split("\n").filter(Boolean)[0];
   expect(added).toBeTruthy();
   const firstLine = git(FIXTURE_REPO, ["show", `HEAD:${added}`]).split("\n")[0];

@@ -41,7 +41,7 @@ export function describeSource(source: string | null | undefined): string | null
 }
 
 /** Sources that read a value the file states outright (a key, a label, a tag): no provenance is shown for them. */
-const STATED = new Set(["frontmatter", "label", "key", "table", "blockquote", "statement", "data", "meta", "h1", "html:title", "checkboxes", "remaining-work", "sentinel", "content"]);
+const STATED = new Set(["frontmatter", "label", "key", "table", "blockquote", "heading", "section", "statement", "data", "meta", "h1", "html:title", "checkboxes", "remaining-work", "sentinel", "content"]);
 
 /**
  * Where a value came from, in words for a hover, only when it was guessed (from the file name, a sentence, the
@@ -52,7 +52,7 @@ export function provenance(source: string | null | undefined): string | null {
   if (source === "user") return "set by you";
   const style = source.includes(":") && !WHOLE[source] ? source.slice(0, source.indexOf(":")) : source;
   if (STATED.has(style) || STATED.has(source)) return null;
-  const words = describeSource(source) ?? SAVED_WORDS[source] ?? null;
+  const words = SAVED_WORDS[source] ?? describeSource(source);
   return words ? `guessed from ${words}` : null;
 }
 

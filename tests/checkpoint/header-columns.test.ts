@@ -1,4 +1,4 @@
-/** The checkpoint header: the same five columns on every checkpoint, the family in words with visible help. */
+/** The checkpoint header: one meta line in a fixed order, the family in words with its help on hover. */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -20,24 +20,32 @@ const row = (over: Partial<DocumentRow>): DocumentRow =>
 const render = (doc: DocumentRow, tasks: { done: number; total: number } | null) =>
   renderToStaticMarkup(createElement(CheckpointHeader, { doc, repo: null, status: doc.status, completedInCairn: false, tasks }));
 
-const columns = (html: string) => [...html.matchAll(/data-fact="([^"]+)"/g)].map((m) => m[1]);
+const facts = (html: string) => [...html.matchAll(/data-fact="([^"]+)"/g)].map((m) => m[1]);
 
-describe("checkpoint header columns", () => {
-  it("keeps the same columns in the same order, with a dash for what the file does not say", () => {
+describe("checkpoint header meta line", () => {
+  it("reads repository · branch · saved · commit · tasks, leaving out what the file does not say", () => {
     const withAll = render(row({}), { done: 1, total: 3 });
+    expect(facts(withAll)).toEqual(["Repository", "Branch", "Saved", "Commit", "Tasks"]);
+    expect(withAll).toContain("1/3 tasks done");
+    expect(withAll).toContain(">4f1c2aa<");
     const without = render(row({ branch: null, headShaRaw: null, savedAt: null, savedAtSource: null }), null);
-    expect(columns(withAll)).toEqual(["Repository", "Branch", "Saved", "Commit", "Tasks"]);
-    expect(columns(without)).toEqual(columns(withAll));
-    expect(without).toContain("no task list in the file");
-    expect(without).toContain("no commit in the file");
-    expect(without.match(/—/g)?.length).toBe(4);
+    expect(facts(without)).toEqual(["Repository"]);
+    expect(without).not.toContain("—");
   });
 
-  it("names the family in words a newcomer can decode, with its help visible", () => {
+  it("names the family in words a newcomer can decode, with its help on hover", () => {
     const html = render(row({ format: "last-session", path: ".claude/last-session.md" }), null);
     expect(html).toContain(".claude/last-session.md briefing");
     expect(html).not.toContain("RESUME");
-    expect(html).toMatch(/data-testid="family-help"[^>]*>.*what the last session left for the next one/);
+    expect(html).toMatch(/title="[^"]*what the last session left for the next one/);
+  });
+
+  it("puts the primary action beside the title", () => {
+    const html = renderToStaticMarkup(
+      createElement(CheckpointHeader, { doc: row({}), repo: null, status: "in-progress", completedInCairn: false, tasks: null, actions: createElement("button", null, "Copy prompt") }),
+    );
+    expect(html.indexOf("Copy prompt")).toBeGreaterThan(html.indexOf("<h1"));
+    expect(html.indexOf("Copy prompt")).toBeLessThan(html.indexOf('data-testid="meta-line"'));
   });
 
   it("says “in progress”, never the raw value", () => {

@@ -98,7 +98,9 @@ export function DiffPageView({ data }: { data: DiffPageData }) {
   const { checkpoint, repo, outcome } = data;
   const title = checkpoint.title ?? checkpoint.path;
   const diff = outcome.kind === "diff" ? outcome.diff : null;
-  const budget = diff ? budgetFiles(diff.files) : null;
+  // the code's own files first, the agent's (.claude/, checkpoints, notes) after them
+  const agentPaths = new Set(data.agentFiles);
+  const budget = diff ? budgetFiles([...diff.files.filter((f) => !agentPaths.has(f.path)), ...diff.files.filter((f) => agentPaths.has(f.path))]) : null;
   const anchors: Record<string, string> = {};
   budget?.shown.forEach((file, i) => {
     anchors[file.path] ??= `diff-${i + 1}`;
@@ -172,7 +174,7 @@ export function DiffPageView({ data }: { data: DiffPageData }) {
           </section>
           <section aria-labelledby="files-heading" className="space-y-2">
             <h2 id="files-heading" className="text-lg font-semibold">Files changed</h2>
-            <DiffStat files={diff.stat.files} additions={diff.stat.additions} deletions={diff.stat.deletions} anchors={anchors} agentFiles={data.agentFiles} />
+            <DiffStat files={diff.stat.files} anchors={anchors} agentFiles={data.agentFiles} />
           </section>
           {diff.stat.filesChanged > 0 && (
             <section aria-labelledby="diffs-heading" className="space-y-2">
