@@ -93,11 +93,14 @@ test.describe("writing back", () => {
     const id = (await newest.getAttribute("href"))!.split("/").pop()!;
     const doc = docById(id);
     const before = readFileSync(doc.absPath);
-    await group.getByRole("button", { name: "Complete the newest on main" }).click();
+    const title = (await newest.textContent())!.trim();
+    // the button names the save it completes
+    await group.getByRole("button", { name: `Complete the newest on main: “${title}”` }).click();
     const confirmation = group.getByRole("status").filter({ hasText: /^Completed/ });
     await expect(confirmation).toBeVisible(AFTER_WRITE);
-    // the page moved on to the next newest (or none), the confirmation stayed
+    // the page moved on to the next newest (or none), the confirmation stayed, and the button does not re-arm for it
     await expect(group.locator(`a[href="/checkpoints/${id}"]`)).toHaveCount(0);
+    await expect(group.getByRole("button", { name: "Completed" })).toBeDisabled();
     await confirmation.getByRole("button", { name: "Undo" }).click();
     await expect(group.getByRole("status")).toContainText("Undone: ", AFTER_WRITE);
     await expect(group.locator(`a[href="/checkpoints/${id}"]`)).toBeVisible();

@@ -39,10 +39,12 @@ export function OriginalView({
     // grows to its whole height with "Show the whole page" (a CSS toggle: the frame itself runs nothing)
     const capped = height > FRAME_CAP_PX;
     const style = { "--frame-h": `${Math.min(height, FRAME_CAP_PX)}px`, "--frame-full": `${height}px` } as CSSProperties;
+    // in dark mode a page that has no dark theme of its own is shown inverted (hues kept), not as a white slab
+    const ownDarkTheme = /prefers-color-scheme\s*:\s*dark|color-scheme\s*[:=]\s*["']?[^"';>]*dark/i.test(srcDoc ?? "");
     return (
       <div className="space-y-3">
         {cut}
-        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700" style={style}>
+        <div className="overflow-hidden rounded-lg border border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900" style={style}>
           {capped && <input type="checkbox" id="frame-show-all" className="peer sr-only" />}
           <iframe
             sandbox=""
@@ -50,7 +52,8 @@ export function OriginalView({
             title={`Original file: ${title}`}
             referrerPolicy="no-referrer"
             data-testid="original-frame"
-            className="block h-(--frame-h) w-full bg-white peer-checked:h-(--frame-full)"
+            data-dark={ownDarkTheme ? "own" : "inverted"}
+            className={`block h-(--frame-h) w-full bg-white peer-checked:h-(--frame-full) ${ownDarkTheme ? "" : "dark:[filter:invert(0.88)_hue-rotate(180deg)]"}`}
           />
           {capped && (
             <label

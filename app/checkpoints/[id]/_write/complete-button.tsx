@@ -42,6 +42,7 @@ export function CompleteButton({
   completed = false,
   label = "Complete",
   hideWhenCompleted = false,
+  once = false,
 }: {
   documentId: string | null;
   expectedHash: string | null;
@@ -49,11 +50,13 @@ export function CompleteButton({
   label?: string;
   /** Show nothing for a completed checkpoint, unless this form just completed or undid something. */
   hideWhenCompleted?: boolean;
+  /** One completion per page: after it, the button stays "Completed" even when the page offers another checkpoint (no re-arming). */
+  once?: boolean;
 }) {
   const [state, action] = useActionState(completeAction, initialWriteState);
   const shownVersion = useShownVersion(expectedHash ?? "", state.ok ? state : null);
   if (hideWhenCompleted && completed && state.message === null) return null;
-  const justCompleted = state.ok && state.outcome !== undefined && state.documentId === documentId;
+  const justCompleted = state.ok && state.outcome !== undefined && (once ? !state.undone : state.documentId === documentId);
   const done = completed || justCompleted;
   const changedOnDisk = !state.conflict && shownVersion.changedOnDisk;
   const blocked = state.conflict || changedOnDisk;

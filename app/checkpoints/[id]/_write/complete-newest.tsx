@@ -6,8 +6,8 @@ import { CompleteButton } from "./complete-button";
 
 /**
  * For the repository page: one click completes the newest in-progress checkpoint of `branch` (as
- * `/checkpoint complete` does). The form stays in place after a completion, whichever checkpoint is newest
- * then (or none), so that its confirmation still offers Undo.
+ * `/checkpoint complete` does), named on the button. The form stays in place after a completion, whichever
+ * checkpoint is newest then (or none), so that its confirmation still offers Undo; it does not re-arm for that one.
  */
 export async function CompleteNewestOnBranch({ repositoryId, branch }: { repositoryId: number; branch: string }) {
   const doc = newestInProgressOnBranch(await readDb(), repositoryId, branch);
@@ -24,7 +24,8 @@ export async function CompleteNewestOnBranch({ repositoryId, branch }: { reposit
           </span>
         )}
       </p>
-      <CompleteButton documentId={doc?.id ?? null} expectedHash={doc?.contentHash ?? null} label={`Complete the newest on ${branch}`} />
+      {/* the button names the save it completes, and does not re-arm for the next newest after a completion */}
+      <CompleteButton documentId={doc?.id ?? null} expectedHash={doc?.contentHash ?? null} label={`Complete the newest on ${branch}: “${doc?.title ?? doc?.path ?? ""}”`} once />
     </div>
   );
 }
