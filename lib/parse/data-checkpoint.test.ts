@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimsDataPath } from "./data-checkpoint";
+import { claimsDataPath, humaniseKey } from "./data-checkpoint";
 import { parseDocument } from "./registry";
 
 const parse = (path: string, text: string) => parseDocument({ path, text });
@@ -50,7 +50,8 @@ todos:
         completed: ["Wrote the header writer"],
       }),
     );
-    expect(document).toMatchObject({ format: "data", status: "in-progress", branch: "main", headSha: "9d03b17", title: null });
+    // no title key: the work it names is the title
+    expect(document).toMatchObject({ format: "data", status: "in-progress", branch: "main", headSha: "9d03b17", title: "Port the exporter" });
     expect(document?.tasks?.map((t) => t.text)).toEqual(["Run the exporter against the staging dump", "Ask for review", "Update the changelog"]);
     expect(document?.sections.find((s) => s.canonical === "working-on")?.text).toContain("Port the exporter");
   });
@@ -86,5 +87,19 @@ todos:
     expect(claimsDataPath(".claude/.session-state.json")).toBe(false);
     expect(claimsDataPath("package.json")).toBe(false);
     expect(claimsDataPath("config/settings.json")).toBe(false);
+  });
+
+  it("takes its title from working_on / task / goal when it has none, and humanises its keys as headings", () => {
+    const { document } = parse(
+      ".claude/session-state.json",
+      JSON.stringify({ working_on: "Wire the <b>CSV</b> export\nthen the PDF one", status: "in_progress", nextSteps: ["Ship it"], key_decisions: ["Stream rows"] }),
+    );
+    expect(document?.title).toBe("Wire the <b>CSV</b> export");
+    expect(document?.fieldSources?.title).toBe("data:working_on");
+    expect(document?.sections.map((s) => s.heading)).toEqual(expect.arrayContaining(["Working on", "Key decisions", "Next steps"]));
+    expect(parse(".claude/checkpoints/a.yaml", "goal: Port the importer\nstatus: active\n").document?.title).toBe("Port the importer");
+    expect(parse(".claude/checkpoints/b.yaml", "title: Named\ntask: Other\n").document?.title).toBe("Named");
+    expect(humaniseKey("currentFocus")).toBe("Current focus");
+    expect(humaniseKey("next-steps")).toBe("Next steps");
   });
 });

@@ -39,6 +39,25 @@ export function claimsDataPath(relPath: string): boolean {
 }
 
 const TITLE_KEYS = ["title", "checkpointtitle", "sessiontitle", "headline"];
+/** Without a title, the work it names: `working_on`, `task`, `goal` and kin (its first line, kept short). */
+const WORK_KEYS = ["workingon", "currenttask", "activetask", "task", "goal", "objective", "currentfocus", "focus"];
+const TITLE_MAX = 120;
+
+/** `working_on` -> "Working on", `nextSteps` -> "Next steps": a key as a heading a person reads. */
+export function humaniseKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_\-.]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+function titleLine(value: string): string {
+  const line = value.split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? "";
+  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1).replace(/\s+\S*$/, "")}…` : line;
+}
 const STATUS_KEYS = ["status", "state", "sessionstatus", "taskstatus", "checkpointstatus", "workstatus"];
 const BRANCH_KEYS = ["branch", "gitbranch", "currentbranch", "branchname"];
 const SHA_KEYS = ["headsha", "head", "sha", "commit", "gitcommit", "commithash", "headcommit", "lastcommit", "lastruncommit", "gitsha", "gitcommithash", "basesha"];
@@ -98,9 +117,9 @@ export function documentFromData(path: string, data: Json, problems: string[]): 
   const list = entries(data);
   const fields: Record<string, string> = {};
 
-  const title = first(list, TITLE_KEYS, (e) => typeof e.value === "string");
+  const title = first(list, TITLE_KEYS, (e) => typeof e.value === "string") ?? first(list, WORK_KEYS, (e) => typeof e.value === "string" && !!titleLine(e.value));
   if (title) {
-    doc.title = text(title.value);
+    doc.title = (typeof title.value === "string" ? text(titleLine(title.value)) : text(title.value)) || null;
     fields.title = `data:${title.key}`;
   }
 
@@ -139,7 +158,7 @@ export function documentFromData(path: string, data: Json, problems: string[]): 
     const hits = list.filter((e) => keys.includes(e.norm) && e.value !== null && e.value !== "");
     for (const hit of hits) {
       const body = asLines(hit.value);
-      if (body) doc.sections.push({ canonical, heading: hit.key, level: 2, text: body });
+      if (body) doc.sections.push({ canonical, heading: humaniseKey(hit.key), level: 2, text: body });
     }
   }
   for (const e of list) {

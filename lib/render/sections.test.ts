@@ -78,3 +78,15 @@ describe("readable section text", () => {
     expect(readableText(md, true)).toBe(md);
   });
 });
+
+describe("a data checkpoint's values", () => {
+  it("are text, never HTML: a tag in a value shows as written", () => {
+    const rows = rowsOf(".claude/session-state.json", JSON.stringify({ working_on: "Escape <img src=x onerror=alert(1)> and <b>bold</b>", status: "in_progress" }));
+    const { blocks } = sectionBlocks(rows, { hasTasks: false, references: [], fromData: true });
+    const html = blocks.map((b) => ("html" in b ? b.html : "")).join("");
+    expect(html).toMatch(/(?:&lt;|&#x3C;)b(?:&gt;|>)bold/);
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain("<img");
+    expect(blocks.map((b) => b.heading)).toContain("Working on");
+  });
+});

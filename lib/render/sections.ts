@@ -198,7 +198,14 @@ export interface ViewOptions {
   references: ReferencedFileRow[];
   /** The sections were read from an HTML page: their tables are `cell | cell` rows (see readableText). */
   fromHtml?: boolean;
+  /** The sections are a data checkpoint's values (JSON, YAML): text, never HTML (`<b>` shows as written). */
+  fromData?: boolean;
   budget?: RenderBudget;
+}
+
+/** A data value as Markdown text: its markup characters escaped, so that no tag in it is ever parsed. */
+export function dataText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /**
@@ -212,6 +219,7 @@ function* sectionBlocksSteps(
 ): Steps<{ blocks: SectionBlock[]; checklistPlaced: boolean }> {
   const budget = opts.budget ?? renderBudget();
   const ordered = canonicalOrder(shownSections(sections).map(({ section, text }) => ({ ...section, text })));
+  const prose = (text: string) => (opts.fromData ? dataText(text) : readableText(text, opts.fromHtml));
   const home = opts.hasTasks ? CHECKLIST_HOMES.map((c) => ordered.find((s) => s.canonical === c)).find(Boolean) : undefined;
   const blocks: SectionBlock[] = [];
   for (const [index, s] of ordered.entries()) {
@@ -225,7 +233,7 @@ function* sectionBlocksSteps(
     const key = `s${s.id}`;
     const base = { key, heading: s.heading, canonical: s.canonical };
     if (s === home) {
-      blocks.push({ ...base, type: "checklist", html: yield* renderMarkdownSteps(readableText(proseOf(s.text), opts.fromHtml), budget) });
+      blocks.push({ ...base, type: "checklist", html: yield* renderMarkdownSteps(prose(proseOf(s.text)), budget) });
       continue;
     }
     const role = s.canonical === "key-files" ? "key" : s.canonical === "modified-files" ? "modified" : null;
@@ -236,7 +244,7 @@ function* sectionBlocksSteps(
         continue;
       }
     }
-    blocks.push({ ...base, type: "text", html: yield* renderMarkdownSteps(readableText(s.text, opts.fromHtml), budget) });
+    blocks.push({ ...base, type: "text", html: yield* renderMarkdownSteps(prose(s.text), budget) });
   }
   return { blocks, checklistPlaced: !!home };
 }

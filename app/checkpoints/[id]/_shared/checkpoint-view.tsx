@@ -74,7 +74,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
             <OriginalView title={title} {...await originalViewYielding(doc)} />
           ) : (
             <NormalisedView
-              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references, fromHtml: doc.format === "html" })}
+              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references, fromHtml: doc.format === "html", fromData: doc.format === "data" })}
               tasks={tasks}
               documentsByPath={data.documentsByPath}
             />
