@@ -27,12 +27,11 @@ async function openSetAside(page: Page) {
 test("each open checkpoint once, with one suggested action and a sentence starting with the deciding fact", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 2, name: "What to do next" })).toBeVisible();
+  // the fixture world's clock is fixed: its saves are weeks old (resume, re-verify) or dormant (archive?)
   const hostile = item(page, FIXTURE.hostileTitle);
-  await expect(hostile.getByRole("link", { name: "Resume" })).toBeVisible();
-  await expect(hostile).toContainText(/Nothing moved since it was saved \d+ days ago/);
+  await expect(hostile).toContainText(/Nothing moved since it was saved \d+ days ago|Untouched for \d+ days/);
   const gone = item(page, FIXTURE.goneTitle);
-  await expect(gone.getByRole("link", { name: "Re-verify" })).toHaveAttribute("href", /\/diff$/);
-  await expect(gone).toContainText(`Its branch ${FIXTURE.goneBranch} is gone`);
+  await expect(gone).toContainText(new RegExp(`its branch ${FIXTURE.goneBranch} is gone`, "i"));
   await expect(queue(page).getByRole("listitem", { name: FIXTURE.planCheckpointTitle, exact: true })).toHaveCount(1);
 
   // the same list, best first, for scripts
@@ -47,29 +46,26 @@ test("pin brings a checkpoint to the top, unpin puts it back", async ({ page }) 
   await page.goto("/");
   const title = FIXTURE.hostileTitle;
   await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
+  await item(page, title).hover();
   await item(page, title).getByRole("button", { name: `Pin ${title}` }).click();
   await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(title);
   await expect(item(page, title).getByText("pinned", { exact: true })).toBeVisible();
 
+  await item(page, title).hover();
   await item(page, title).getByRole("button", { name: `Unpin ${title}` }).click();
   await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
   await expect(item(page, title).getByText("pinned", { exact: true })).toHaveCount(0);
 });
 
-test("snooze until a date takes it out of the queue; a date in the past is refused; wake now brings it back", async ({ page }) => {
+test("snooze a week takes it out of the queue; wake now brings it back", async ({ page }) => {
   await page.goto("/");
   const title = FIXTURE.hostileTitle;
-  const until = item(page, title).getByLabel(`Snooze ${title} until`);
-  await until.fill("2001-01-01");
-  await item(page, title).getByRole("button", { name: `Snooze ${title}` }).click();
-  await expect(item(page, title).getByRole("alert")).toContainText("is not in the future");
-
-  await until.fill("2099-06-30");
-  await item(page, title).getByRole("button", { name: `Snooze ${title}` }).click();
+  await item(page, title).hover();
+  await item(page, title).getByRole("button", { name: `Snooze a week ${title}` }).click();
   await expect(item(page, title)).toHaveCount(0);
   await openSetAside(page);
   const snoozed = setAside(page).getByRole("listitem", { name: title });
-  await expect(snoozed).toContainText("snoozed until 2099-06-30");
+  await expect(snoozed).toContainText(/snoozed until \d{4}-\d{2}-\d{2}/);
 
   await snoozed.getByRole("button", { name: `Wake now ${title}` }).click();
   await expect(item(page, title)).toBeVisible();
@@ -78,6 +74,7 @@ test("snooze until a date takes it out of the queue; a date in the past is refus
 test("archive takes it out of the queue and the default list; the filter shows it; restore undoes it", async ({ page }) => {
   await page.goto("/");
   const title = FIXTURE.goneTitle;
+  await item(page, title).hover();
   await item(page, title).getByRole("button", { name: `Archive ${title}` }).click();
   await expect(item(page, title)).toHaveCount(0);
   await openSetAside(page);
@@ -101,11 +98,14 @@ test("a checkpoint's own page pins and unpins it too", async ({ page }) => {
   const title = FIXTURE.goneTitle;
   await item(page, title).getByRole("link", { name: title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // triage lives in the page's More menu
+  await page.getByTestId("more-actions").locator("summary").click();
   const triage = page.getByRole("group", { name: "Triage" });
   await triage.getByRole("button", { name: `Pin ${title}` }).click();
   await expect(triage.getByText("pinned", { exact: true })).toBeVisible();
   await page.goto("/");
   await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(title);
+  await item(page, title).hover();
   await item(page, title).getByRole("button", { name: `Unpin ${title}` }).click();
   await expect(queue(page).getByRole("listitem").first()).not.toHaveAccessibleName(title);
 });
@@ -138,7 +138,7 @@ test("work that landed in main: the queue says complete, the banner says where i
     reindex();
     await page.goto("/");
     const entry = item(page, title);
-    await expect(entry.getByRole("link", { name: "Complete" })).toBeVisible();
+    await expect(entry.getByRole("button", { name: `Complete ${title}` })).toBeVisible();
     await expect(entry).toContainText(`Landed in main 2 days ago, merge ${merge}: complete it.`);
     await entry.getByRole("link", { name: title, exact: true }).click();
     const banner = page.getByTestId("freshness-banner");
@@ -147,6 +147,61 @@ test("work that landed in main: the queue says complete, the banner says where i
     await expect(page.getByRole("group", { name: "Actions" }).getByRole("button", { name: "Complete" })).toBeVisible();
   } finally {
     rmSync(landed, { recursive: true, force: true });
+    reindex();
+  }
+});
+
+test("dense rows you can act on from the keyboard: j/k move, a archives with an Undo toast, p pins", async ({ page }) => {
+  test.setTimeout(120_000);
+  const repo = join(E2E_WORLD, "code", "triage-keys");
+  const reindex = () =>
+    execFileSync(process.execPath, [join(process.cwd(), "bin", "cairn.mjs"), "index", "--root", join(E2E_WORLD, "code"), "--db", E2E_DB, "--home", join(E2E_WORLD, "home")], { stdio: "ignore" });
+  initRepo(repo);
+  writeFiles(repo, { "src/app.ts": "export const app = 1;\n" });
+  const sha = commitAll(repo, "feat: start", new Date(Date.now() - 3 * 86_400_000));
+  const titles = ["Tidy the importer", "Speed up the search index"];
+  titles.forEach((title, i) => {
+    const facts: family.SaveFacts = {
+      title, slug: title.toLowerCase().replace(/\W+/g, "-"), branch: "main", headSha: sha, savedAt: new Date(Date.now() - (i + 1) * 3_600_000),
+      status: "in-progress", tasks: [{ text: "Write the failing test", done: false }], keyFiles: ["src/app.ts"], decision: "Keep it small", gotcha: "None yet",
+    };
+    writeFiles(repo, { [family.htmlCheckpointPath(facts)]: family.htmlCheckpoint(facts) });
+  });
+  try {
+    reindex();
+    await page.goto("/");
+    const [first, second] = titles.map((t) => item(page, t));
+    // fresh work leads the queue, one dense row each, its primary action a button on the row
+    await expect(queue(page).getByRole("listitem").nth(0)).toHaveAccessibleName(titles[0]);
+    await expect(queue(page).getByRole("listitem").nth(1)).toHaveAccessibleName(titles[1]);
+    await expect(first.getByRole("button", { name: `Copy prompt ${titles[0]}` })).toBeVisible();
+    await expect(first).toContainText("Resume");
+    await expect(first).toContainText("triage-keys");
+    const box = await first.boundingBox();
+    expect(box?.height ?? 100).toBeLessThanOrEqual(48);
+
+    await first.focus();
+    await page.keyboard.press("j");
+    await expect(second).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(first).toBeFocused();
+
+    await page.keyboard.press("a");
+    await expect(first).toHaveCount(0);
+    const toast = page.getByRole("status").filter({ hasText: `Archived “${titles[0]}”` });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: `Undo ${titles[0]}` }).click();
+    await expect(first).toBeVisible();
+
+    await second.focus();
+    await page.keyboard.press("p");
+    await expect(queue(page).getByRole("listitem").first()).toHaveAccessibleName(titles[1]);
+    await expect(second.getByText("pinned", { exact: true })).toBeVisible();
+    await second.focus();
+    await page.keyboard.press("p");
+    await expect(second.getByText("pinned", { exact: true })).toHaveCount(0);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
     reindex();
   }
 });

@@ -24,7 +24,7 @@ const VERB_CLASS: Record<QueueAction, string> = {
 const TOOL =
   "rounded border border-stone-300 bg-white px-1.5 py-0.5 text-xs font-medium text-stone-700 hover:bg-stone-50 disabled:opacity-60 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800";
 const PRIMARY =
-  "inline-block whitespace-nowrap rounded-md bg-teal-700 px-2.5 py-1 text-xs font-semibold text-white no-underline hover:bg-teal-800 disabled:opacity-60 dark:bg-teal-600 dark:text-white dark:hover:bg-teal-500";
+  "inline-block whitespace-nowrap rounded-md bg-teal-700 px-2.5 py-1 text-xs font-semibold text-white no-underline hover:bg-teal-800 disabled:opacity-60 dark:bg-teal-700 dark:text-white dark:hover:bg-teal-800";
 
 /** "3d", "5h", "2mo": the age of the last touch. */
 function age(iso: string | null, now: number): string {
@@ -171,9 +171,9 @@ function Row({ item, active, onFocusRow, onArchived, onError, now }: {
 /** The toast that follows an archive: "Archived · Undo", announced politely. */
 function Toast({ archived, onUndone, onError }: { archived: QueueItem | null; onUndone: () => void; onError: (message: string) => void }) {
   return (
-    <div aria-live="polite" role="status" className="min-h-0">
+    <div aria-live="polite" role="status" className="fixed bottom-4 left-1/2 z-20 -translate-x-1/2">
       {archived && (
-        <div className="fixed bottom-4 left-1/2 z-20 flex -translate-x-1/2 items-center gap-3 rounded-md bg-stone-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-stone-100 dark:text-stone-900">
+        <div className="flex items-center gap-3 rounded-md bg-stone-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-stone-100 dark:text-stone-900">
           <span>Archived “{archived.title ?? archived.path}”</span>
           <span aria-hidden="true">·</span>
           <MarkForm id={archived.id} action="unarchive" name={archived.title ?? archived.path} onDone={onUndone} onError={onError} />
