@@ -39,7 +39,7 @@ test.describe("all checkpoints: sorting", () => {
     await page.goto("/checkpoints");
     const before = await titles(page);
     const title = checkpoints(page).getByRole("columnheader", { name: /^Title/ });
-    await title.getByRole("link").click();
+    await title.getByRole("link", { name: /^Title/ }).click();
     await expect(page).toHaveURL(/sort=title&dir=asc/);
     await expect(title).toHaveAttribute("aria-sort", "ascending");
     await expect(checkpoints(page).getByRole("columnheader", { name: /^Saved/ })).not.toHaveAttribute("aria-sort", /.+/);
@@ -49,7 +49,7 @@ test.describe("all checkpoints: sorting", () => {
     expect(lower).toEqual([...lower].sort());
 
     // keyboard: the header is a link
-    await title.getByRole("link").focus();
+    await title.getByRole("link", { name: /^Title/ }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/sort=title&dir=desc/);
     await expect(title).toHaveAttribute("aria-sort", "descending");

@@ -55,9 +55,9 @@ async function openPromote(page: Page, doc: DocRow) {
 
 /** The checkpoint page's "More" menu (Complete, unless the work landed, lives there), opened. */
 async function openMore(page: Page) {
-  const actions = page.getByRole("group", { name: "Actions" });
-  await actions.getByTestId("more-actions").locator("summary").click();
-  return actions;
+  const more = page.getByRole("group", { name: "Actions" }).getByTestId("more-actions");
+  await more.locator("summary").click();
+  return more;
 }
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload);
