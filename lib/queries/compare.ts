@@ -13,12 +13,14 @@ export interface CompareOption {
   path: string;
   branch: string | null;
   savedAt: string | null;
+  /** The task it saves (successive saves of one task share it). */
+  lineage: string | null;
 }
 
 export interface CompareSide extends CompareOption {
   headSha: string | null;
   tasks: { text: string; done: boolean }[];
-  sections: { canonical: string | null; heading: string; level: number }[];
+  sections: { canonical: string | null; heading: string; level: number; text: string }[];
 }
 
 export type CommitsBetween =
@@ -39,7 +41,7 @@ export interface ComparePageData {
 function side(db: CairnDb, repoId: number, id: string | undefined): CompareSide | null {
   if (!id) return null;
   const doc = db
-    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt, headSha: documents.headSha })
+    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt, lineage: documents.lineage, headSha: documents.headSha })
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.repositoryId, repoId)))
     .get();
@@ -48,7 +50,7 @@ function side(db: CairnDb, repoId: number, id: string | undefined): CompareSide 
     ...doc,
     tasks: db.select({ text: tasks.text, done: tasks.done }).from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).all(),
     sections: db
-      .select({ canonical: sections.canonical, heading: sections.heading, level: sections.level })
+      .select({ canonical: sections.canonical, heading: sections.heading, level: sections.level, text: sections.text })
       .from(sections)
       .where(eq(sections.documentId, id))
       .orderBy(asc(sections.position))
@@ -76,7 +78,7 @@ export async function loadComparePage(db: CairnDb, repoId: number, aId?: string,
   const repo = db.select({ id: repositories.id, name: repositories.name, path: repositories.path }).from(repositories).where(eq(repositories.id, repoId)).get();
   if (!repo) return null;
   const options = db
-    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt })
+    .select({ id: documents.id, title: documents.title, path: documents.path, branch: documents.branch, savedAt: documents.savedAt, lineage: documents.lineage })
     .from(documents)
     .where(and(eq(documents.repositoryId, repoId), eq(documents.kind, "checkpoint"), notDuplicate))
     .orderBy(desc(documents.savedAt), asc(documents.id))

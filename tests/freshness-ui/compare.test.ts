@@ -54,4 +54,21 @@ describe("comparing two checkpoints", () => {
     expect(defaultPair(ids, "zz", "yy")).toEqual({ a: "n2", b: "n3" });
     expect(defaultPair(["only"])).toBeNull();
   });
+
+  it("defaults A to the previous save of B's lineage, not merely the save before it", () => {
+    const ids = ["login-3", "search-2", "login-2", "search-1"];
+    const lineage = (id: string) => id.split("-")[0];
+    expect(defaultPair(ids, undefined, undefined, lineage)).toEqual({ a: "login-2", b: "login-3" });
+    expect(defaultPair(ids, undefined, "search-2", lineage)).toEqual({ a: "search-1", b: "search-2" });
+    // the first save of its lineage: the one saved just before it
+    expect(defaultPair(ids, undefined, "login-2", lineage)).toEqual({ a: "search-1", b: "login-2" });
+  });
+
+  it("says which lines changed inside a section both have", () => {
+    const a = [{ canonical: "decisions", heading: "Decisions", level: 2, text: "- Use UTC\n- Retry twice" }];
+    const b = [{ canonical: "decisions", heading: "Decisions", level: 2, text: "- use utc.\n- Retry with backoff" }];
+    const result = compareSections(a, b);
+    expect(result.changed).toEqual([{ heading: "Decisions", added: ["Retry with backoff"], removed: ["Retry twice"] }]);
+    expect(compareSections(a, a).changed).toEqual([]);
+  });
 });

@@ -13,6 +13,16 @@ export interface SectionLike {
   heading: string;
   /** Heading level; the document's own title (level 1) is not a section worth comparing. */
   level?: number;
+  /** The section's text, to say what changed inside a section both have. */
+  text?: string;
+}
+
+export interface SectionChange {
+  heading: string;
+  /** Lines in B, not in A. */
+  added: string[];
+  /** Lines in A, not in B. */
+  removed: string[];
 }
 
 export interface TaskComparison {
@@ -32,6 +42,30 @@ export interface SectionComparison {
   added: SectionLike[];
   removed: SectionLike[];
   kept: number;
+  /** Sections in both whose text differs, line by line (order aside). */
+  changed: SectionChange[];
+}
+
+const LINE_CAP = 40;
+
+/** The non-empty lines of a section, normalised for comparison, each with the text to show. */
+function lines(text: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const raw of (text ?? "").split(/\r?\n/)) {
+    const key = normaliseTaskText(raw);
+    if (key) out.set(key, raw.trim().replace(/^(?:[-*+•]|\d+[.)])\s+/, ""));
+  }
+  return out;
+}
+
+/** What changed inside a section both checkpoints have: the lines added and removed (at most LINE_CAP each). */
+export function sectionTextChange(a: SectionLike, b: SectionLike): SectionChange | null {
+  const before = lines(a.text);
+  const after = lines(b.text);
+  const added = [...after].filter(([key]) => !before.has(key)).map(([, line]) => line);
+  const removed = [...before].filter(([key]) => !after.has(key)).map(([, line]) => line);
+  if (added.length === 0 && removed.length === 0) return null;
+  return { heading: b.heading, added: added.slice(0, LINE_CAP), removed: removed.slice(0, LINE_CAP) };
 }
 
 /** Case, markup, spacing and trailing punctuation do not make a task different. */
@@ -86,20 +120,28 @@ export function compareSections(a: readonly SectionLike[], b: readonly SectionLi
     added: [...after].filter(([key]) => !before.has(key)).map(([, s]) => s),
     removed: [...before].filter(([key]) => !after.has(key)).map(([, s]) => s),
     kept: [...after.keys()].filter((key) => before.has(key)).length,
+    changed: [...after].flatMap(([key, s]) => {
+      const old = before.get(key);
+      const change = old ? sectionTextChange(old, s) : null;
+      return change ? [change] : [];
+    }),
   };
 }
 
 /**
- * The pair to compare when the URL names fewer than two: B defaults to the newest checkpoint,
- * A to the one saved just before B. `ids` is newest first. Null when no pair can be made.
+ * The pair to compare when the URL names fewer than two: B defaults to the newest checkpoint, A to the
+ * previous save of B's lineage (the same task saved before), else the one saved just before B. `ids` is
+ * newest first. Null when no pair can be made.
  */
-export function defaultPair(ids: readonly string[], a?: string, b?: string): { a: string; b: string } | null {
+export function defaultPair(ids: readonly string[], a?: string, b?: string, lineageOf: (id: string) => string | null = () => null): { a: string; b: string } | null {
   const known = (id: string | undefined) => (id && ids.includes(id) ? id : undefined);
   const wantA = known(a);
   let wantB = known(b);
   if (!wantB) wantB = ids.find((id) => id !== wantA);
   if (!wantB) return null;
   const bIndex = ids.indexOf(wantB);
-  const pickA = wantA ?? ids[bIndex + 1] ?? ids.find((id) => id !== wantB);
+  const lineage = lineageOf(wantB);
+  const previousSave = lineage ? ids.slice(bIndex + 1).find((id) => lineageOf(id) === lineage) : undefined;
+  const pickA = wantA ?? previousSave ?? ids[bIndex + 1] ?? ids.find((id) => id !== wantB);
   return pickA ? { a: pickA, b: wantB } : null;
 }

@@ -103,7 +103,31 @@ function Sections({ a, b }: { a: CompareSide; b: CompareSide }) {
       <Group title="Sections removed since A" items={s.removed.length} empty="None.">
         <SectionNames sections={s.removed} />
       </Group>
-      <p className="text-sm text-stone-500 sm:col-span-2 dark:text-stone-400">{plural(s.kept, "section")} in both.</p>
+      <p className="text-sm text-stone-500 sm:col-span-2 dark:text-stone-400">
+        {plural(s.kept, "section")} in both{s.kept ? `, ${s.changed.length} of them changed` : ""}.
+      </p>
+      {s.changed.length > 0 && (
+        <div className="space-y-3 sm:col-span-2" data-testid="sections-changed">
+          <h3 className="text-sm font-semibold">Changed in B</h3>
+          {s.changed.map((change) => (
+            <div key={change.heading} className="rounded-md border border-stone-200 dark:border-stone-800">
+              <p className="border-b border-stone-200 px-3 py-1.5 text-sm font-medium dark:border-stone-800">{change.heading}</p>
+              <ul className="px-3 py-1.5 font-mono text-xs" aria-label={`Lines changed in ${change.heading}`}>
+                {change.removed.map((line) => (
+                  <li key={`-${line}`} className="break-words text-rose-800 dark:text-rose-300" data-kind="del">
+                    − {line}
+                  </li>
+                ))}
+                {change.added.map((line) => (
+                  <li key={`+${line}`} className="break-words text-emerald-800 dark:text-emerald-300" data-kind="add">
+                    + {line}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -25,7 +25,8 @@ export default async function CompareCheckpointsPage({
   const data = await loadComparePage(db, Number(id), a && ID.test(a) ? a : undefined, b && ID.test(b) ? b : undefined);
   if (!data) notFound();
   if (!data.a || !data.b) {
-    const pair = defaultPair(data.options.map((o) => o.id), data.a?.id, data.b?.id);
+    const lineages = new Map(data.options.map((o) => [o.id, o.lineage]));
+    const pair = defaultPair(data.options.map((o) => o.id), data.a?.id, data.b?.id, (id) => lineages.get(id) ?? null);
     if (pair) redirect(`/repos/${data.repo.id}/compare?a=${pair.a}&b=${pair.b}`);
   }
   return <CompareView data={data} />;
