@@ -113,9 +113,13 @@ export function currentSnapshots(rows: QueueCandidate[]): Set<string> {
   return new Set([...newest.values()].map((r) => r.id));
 }
 
-/** A status, heading or sentence that asks someone to review the work ("ready for review", "## For review", "please review"). */
+/**
+ * A status, heading or sentence that asks someone to review the work ("ready for review", "## For review",
+ * "please review", "up for review"); a line that only mentions a review ("in Rick's court for review",
+ * "acceptable for review", "open questions for reviewer" inside a sentence) asks nothing.
+ */
 const ASKS_FOR_REVIEW =
-  /\b(?:ready for (?:a )?review|for (?:your |a |code )?review|needs? (?:a |code )?review|awaiting (?:a |code )?review|waiting (?:for|on) (?:a |code )?review|in review|under review|please review|review (?:requested|wanted|needed|please)|request(?:ing|ed)? (?:a |code )?review|questions? for (?:the )?reviewers?|notes? for (?:the )?reviewers?|reviewers?:)/i;
+  /^\W*(?:(?:open )?(?:questions?|notes?) for (?:the |a )?reviewers?|for (?:your |a |code )?review\b)|\b(?:up|submitted|sent|open|out|here) for (?:your |a |code )?review\b|\b(?:ready for (?:a |your |code )?review|needs? (?:a |code )?review|awaiting (?:a |code )?review|waiting (?:for|on) (?:a |code )?review|in review|under review|please review|review (?:requested|wanted|needed|please)|request(?:ing|ed)? (?:a |code )?review|reviewers?:)/i;
 
 /**
  * Of these checkpoints (not handoffs), those that ask for a review: in their status, a section heading or
