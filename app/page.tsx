@@ -11,6 +11,7 @@ import { StatCard } from "@/components/overview/stat-card";
 import { Panel } from "@/components/panel";
 import { readDb } from "@/lib/queries/db";
 import { overviewData } from "@/lib/queries/overview";
+import { checkpointListQuery, listCheckpoints } from "@/lib/queries/checkpoint-list";
 import { loadQueue, queueCounts } from "@/lib/queries/queue";
 import { ARCHIVE_PILE } from "@/lib/queries/shared";
 
@@ -21,6 +22,9 @@ export default async function OverviewPage({ searchParams }: Props) {
   const data = overviewData(db);
   const queue = await loadQueue(db);
   const { counts } = data;
+  // each count is the total of the list it links to (the same filter, archived and snoozed left out as there)
+  const inProgressLink = "/checkpoints?status=in-progress";
+  const inProgress = listCheckpoints(db, checkpointListQuery({ status: "in-progress" }), 1).total;
 
   if (counts.checkpoints === 0 && counts.repositories === 0) {
     return (
@@ -52,12 +56,12 @@ export default async function OverviewPage({ searchParams }: Props) {
         </p>
       </div>
 
-      <Panel id="queue" title="What to do next" description="each checkpoint in progress and each handoff awaiting review, once, best first">
+      <Panel id="queue" title="What to do next" description="fresh work first (handoffs to review, your saves to resume, landed work to complete), then drifted work; saves untouched for 30 days last">
         <Queue data={queue} showAll={sp.queue === "all"} only={queueFilter(sp.do)} />
       </Panel>
 
       <section aria-label="Needs attention" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <StatCard label="In progress" value={counts.inProgress} tone="sky" href="/checkpoints?status=in-progress" hint="saves not closed yet" />
+        <StatCard label="In progress" value={inProgress} tone="sky" href={inProgressLink} hint="saves not closed yet" />
         <StatCard label="To re-verify" value={queueCounts(queue.items)["re-verify"]} tone="amber" href="/?do=re-verify#queue" hint="the code moved on since the save" />
         <StatCard label="With secrets" value={counts.withSecrets} tone="rose" href="#secrets" hint="files holding credentials" />
         <StatCard label="Read badly" value={counts.problemFiles} tone="stone" href="/problems" hint="files with problems" />
