@@ -14,11 +14,14 @@ export interface LearningText {
   text: string;
 }
 
-/** Sections whose bullets and sentences are durable learnings. */
-const LEARNING_CANONICAL = new Set(["decisions", "context", "gotchas", "failed", "verified"]);
+/**
+ * Sections whose bullets and sentences are durable learnings: decisions, gotchas, failed and verified
+ * approaches. The session's context ("the user wants...") is about that session, not the project: not offered.
+ */
+const LEARNING_CANONICAL = new Set(["decisions", "gotchas", "failed", "verified"]);
 /** Headings that name one even when their canonical section is another ("Blockers / Gotchas"). */
-const LEARNING_HEADING = /\b(?:decisions?|context|gotchas?|pitfalls?|caveats?|lessons?|learn(?:ed|ings?)|insights?|failed approach(?:es)?|verified approach(?:es)?)\b/i;
-const NOT_LEARNINGS = new Set(["remaining", "next-steps", "key-files", "modified-files", "done"]);
+const LEARNING_HEADING = /\b(?:decisions?|gotchas?|pitfalls?|caveats?|lessons?|learn(?:ed|ings?)|insights?|failed approach(?:es)?|verified approach(?:es)?)\b/i;
+const NOT_LEARNINGS = new Set(["remaining", "next-steps", "key-files", "modified-files", "done", "context", "working-on"]);
 const EMPTY = /^(?:none|n\/?a|nothing|tbd|todo|-|—|no(?:ne)? (?:yet|so far))\.?$/i;
 const MAX_CANDIDATES = 200;
 

@@ -15,7 +15,7 @@ function numbers(values: string[] | undefined): number[] {
 
 function printPlan(plan: PromotePlan, id: string): void {
   const out: string[] = [`Candidate learnings of ${plan.title ?? plan.checkpointPath} (${plan.checkpointPath}):`];
-  if (plan.candidates.length === 0) out.push("  none: its decisions, context, gotchas, failed and verified sections hold no bullet or sentence.");
+  if (plan.candidates.length === 0) out.push("  none: its decisions, gotchas, failed and verified approaches hold no bullet or sentence.");
   for (const c of plan.candidates) {
     out.push(`${String(c.n).padStart(3)}. [${c.section}] ${c.text}`);
     if (c.blockedReason) out.push(`       blocked: ${c.blockedReason}`);

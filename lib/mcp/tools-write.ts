@@ -64,7 +64,7 @@ export function registerWriteTools(server: McpServer, access: IndexAccess): void
             const note = c.blockedReason ? ` (blocked: ${c.blockedReason})` : c.duplicate ? ` (duplicate of ${c.duplicate.source} line ${c.duplicate.lineNumber})` : "";
             lines.push(`${c.n}. [${c.section}] ${c.text}${note}`);
           }
-          if (plan.candidates.length === 0) lines.push("None: its decisions, context, gotchas, failed and verified sections hold no bullet or sentence.");
+          if (plan.candidates.length === 0) lines.push("None: its decisions, gotchas, failed and verified approaches hold no bullet or sentence.");
           if (plan.notesProblem) lines.push(`Cannot promote: ${plan.notesProblem}.`);
           else lines.push("Call promote again with pick: [numbers] to write them.");
           const message = lines[0];

@@ -42,7 +42,7 @@ describe("candidate learnings", () => {
       { section: "Key Decisions", text: "Stream the file instead of loading it whole" },
       { section: "Blockers / Gotchas", text: "Excel exports use CRLF line endings" },
       { section: "Failed Approaches", text: "Caching at the edge gave stale reads" },
-      // the context sentence says the same as the first decision: listed once
+      // the session's context is not offered
     ]);
   });
 

@@ -6,7 +6,7 @@ import { facts, writeWorld, type WriteWorld } from "./support";
 let w: WriteWorld;
 let id: string;
 const NOTES = ".claude/PROJECT-NOTES.md";
-// candidate 1 is the decision, 3 the gotcha (see promote.test.ts)
+// candidate 1 is the decision, 2 the gotcha (see promote.test.ts; the session's context is not a candidate)
 const NOTES_TEXT = "# Project Notes\n\n- **Stream the file** instead of loading it whole.\n- Deploys go out on Tuesdays only\n";
 
 beforeEach(async () => {
@@ -35,7 +35,7 @@ describe("an exact duplicate of a PROJECT-NOTES.md line", () => {
       state: "duplicate",
       duplicate: { source: "PROJECT-NOTES.md", lineNumber: 3, canSharpen: true, exact: true },
     });
-    expect(plan.candidates[2].duplicate).toBeNull();
+    expect(plan.candidates[1].duplicate).toBeNull();
     const result = await promoteLearnings(w.space.db(), id, [{ n: 1 }]);
     expect(result.added).toEqual([]);
     expect(result.sharpened).toEqual([]);
@@ -69,16 +69,16 @@ describe("an edited candidate", () => {
       "**Deploys** go out on _Tuesdays_ only.",
       "`Deploys` go out, on Tuesdays only",
     ]) {
-      const error = await pickError(promoteLearnings(w.space.db(), id, [{ n: 3, text }]));
-      expect(error.picks[3], text).toBe("duplicate: PROJECT-NOTES.md already says this (line 4: - Deploys go out on Tuesdays only); change it, or skip it");
+      const error = await pickError(promoteLearnings(w.space.db(), id, [{ n: 2, text }]));
+      expect(error.picks[2], text).toBe("duplicate: PROJECT-NOTES.md already says this (line 4: - Deploys go out on Tuesdays only); change it, or skip it");
     }
     // one flagged pick stops the whole promote: the good one is not written either
-    await pickError(promoteLearnings(w.space.db(), id, [{ n: 2 }, { n: 3, text: "Deploys go out on Tuesdays only." }]));
+    await pickError(promoteLearnings(w.space.db(), id, [{ n: 1, text: "Batch the writes by thousands" }, { n: 2, text: "Deploys go out on Tuesdays only." }]));
     expect(w.read(NOTES).toString("utf8")).toBe(NOTES_TEXT);
   });
 
   it("that says something new is added", async () => {
-    const result = await promoteLearnings(w.space.db(), id, [{ n: 3, text: "Deploys go out on Tuesdays and Thursdays" }]);
+    const result = await promoteLearnings(w.space.db(), id, [{ n: 2, text: "Deploys go out on Tuesdays and Thursdays" }]);
     expect(result.added).toHaveLength(1);
   });
 });

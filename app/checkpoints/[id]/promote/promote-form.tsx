@@ -103,7 +103,7 @@ export function PromoteForm({
   const [state, action] = useActionState(promoteAction, initialWriteState);
   const shownVersion = useShownVersion(expectedHash, state.ok ? state : null);
   if (candidates.length === 0) {
-    return <p className="text-sm text-stone-500 dark:text-stone-400">No candidate learnings: this checkpoint&apos;s decisions, context, gotchas, failed and verified sections hold no bullet or sentence.</p>;
+    return <p className="text-sm text-stone-500 dark:text-stone-400">No candidate learnings: this checkpoint&apos;s decisions, gotchas, failed and verified approaches hold no bullet or sentence (its session context is not a learning).</p>;
   }
   const promotable = candidates.some((c) => c.state !== "blocked");
   return (
