@@ -180,6 +180,12 @@ test("dense rows you can act on from the keyboard: j/k move, a archives with an 
     const box = await first.boundingBox();
     expect(box?.height ?? 100).toBeLessThanOrEqual(48);
 
+    // each count is a link to the queue showing only those items
+    await page.getByRole("link", { name: /^\d+ to resume$/ }).click();
+    await expect(page).toHaveURL(/\/\?do=resume#queue$/);
+    await expect(queue(page).getByRole("listitem").filter({ hasNotText: /^Resume/ })).toHaveCount(0);
+    await expect(first).toBeVisible();
+
     await first.focus();
     await page.keyboard.press("j");
     await expect(second).toBeFocused();
