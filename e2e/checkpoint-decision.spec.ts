@@ -81,6 +81,19 @@ test.describe("the checkpoint page around its decision", () => {
   });
 });
 
+test.describe("in dark mode", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, colorScheme: "dark" });
+
+  test("the original view of an HTML checkpoint is not a white slab", async ({ page }) => {
+    await page.goto(`/checkpoints/${byTitle(FIXTURE.goneTitle)}?view=original`);
+    const frame = page.getByTestId("original-frame");
+    await expect(frame).toBeVisible();
+    // the page has no dark theme of its own: it is shown inverted, hues kept
+    await expect(frame).toHaveAttribute("data-dark", "inverted");
+    expect(await frame.evaluate((el) => getComputedStyle(el).filter)).toMatch(/invert/);
+  });
+});
+
 test.describe("the review route is the checkpoint page with the review form beside it", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
