@@ -81,6 +81,18 @@ test.describe("the checkpoint page around its decision", () => {
   });
 });
 
+test.describe("PROJECT-NOTES.md", () => {
+  test("reads as its list of learnings", async ({ page }) => {
+    const id = idOf("SELECT d.id FROM documents d JOIN repositories r ON r.id = d.repository_id WHERE d.format = 'project-notes' AND r.name = 'project-002' LIMIT 1");
+    await page.goto(`/checkpoints/${id}`);
+    const learnings = page.getByRole("region", { name: /^Learnings/ });
+    await expect(learnings).toBeVisible();
+    await expect(learnings.getByTestId("learning").filter({ hasText: "Retry webhooks with exponential backoff" })).toHaveCount(1);
+    // the "([checkpoint](…))" link is not shown as text
+    await expect(learnings).not.toContainText("[checkpoint]");
+  });
+});
+
 test.describe("in dark mode", () => {
   test.use({ viewport: { width: 1280, height: 800 }, colorScheme: "dark" });
 

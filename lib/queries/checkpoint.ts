@@ -217,3 +217,12 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
     aliasOf: byId(doc.aliasOf),
   };
 }
+
+/** The documents of one repository at these paths (at most 500), by path: the checkpoints PROJECT-NOTES.md links to. */
+export function documentsAtPaths(db: CairnDb, repositoryId: number | null, paths: readonly string[]): Record<string, LinkedDocument> {
+  const out: Record<string, LinkedDocument> = {};
+  const wanted = [...new Set(paths)].slice(0, 500);
+  if (repositoryId === null || wanted.length === 0) return out;
+  for (const row of db.select(linkColumns).from(documents).where(and(eq(documents.repositoryId, repositoryId), inArray(documents.path, wanted))).all()) out[row.path] = row;
+  return out;
+}

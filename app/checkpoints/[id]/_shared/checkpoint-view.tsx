@@ -6,7 +6,10 @@ import { Related } from "@/components/checkpoint/related";
 import { ViewToggle } from "@/components/checkpoint/view-toggle";
 import { FreshnessBanner } from "@/components/freshness-banner";
 import { isResumable } from "@/components/format";
-import type { checkpointPage } from "@/lib/queries/checkpoint";
+import { documentsAtPaths, type checkpointPage } from "@/lib/queries/checkpoint";
+import { LearningsView } from "@/components/checkpoint/learnings-view";
+import { learningsOf } from "@/lib/render/learnings";
+import { renderMarkdown } from "@/lib/render/markdown";
 import { readDb } from "@/lib/queries/db";
 import { marksOf } from "@/lib/queries/marks";
 import { originalViewYielding } from "@/lib/render/original";
@@ -72,6 +75,8 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
           <ViewToggle id={doc.id} view={view} />
           {view === "original" ? (
             <OriginalView title={title} {...await originalViewYielding(doc)} />
+          ) : doc.format === "project-notes" ? (
+            <NotesLearnings doc={doc} />
           ) : (
             <NormalisedView
               {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references, fromHtml: doc.format === "html", fromData: doc.format === "data" })}
@@ -93,4 +98,11 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
       </div>
     </article>
   );
+}
+
+/** PROJECT-NOTES.md read as its list of learnings, each linked to the checkpoint it came from. */
+async function NotesLearnings({ doc }: { doc: CheckpointData["doc"] }) {
+  const learnings = learningsOf(doc.original, doc.path);
+  const byPath = documentsAtPaths(await readDb(), doc.repositoryId, learnings.flatMap((l) => (l.checkpoint ? [l.checkpoint] : [])));
+  return <LearningsView learnings={learnings.map((l) => ({ ...l, html: renderMarkdown(l.text) }))} documentsByPath={byPath} />;
 }
