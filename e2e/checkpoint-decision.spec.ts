@@ -93,6 +93,16 @@ test.describe("PROJECT-NOTES.md", () => {
   });
 });
 
+test.describe("secrets", () => {
+  test("a finding shows its line masked, never the value", async ({ page }) => {
+    await page.goto("/secrets");
+    const snippet = page.getByTestId("secret-snippet").first();
+    await expect(snippet).toContainText("[REDACTED:");
+    await expect(snippet).toContainText("The bot token is");
+    await expect(page.locator("body")).not.toContainText(/ghp_[A-Za-z0-9]{20,}/);
+  });
+});
+
 test.describe("in dark mode", () => {
   test.use({ viewport: { width: 1280, height: 800 }, colorScheme: "dark" });
 

@@ -30,13 +30,14 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
           {file.source !== "worktree" ? ` · found in ${file.source}` : ""}
         </span>
       </div>
-      <table className="mt-3 w-full max-w-xl text-left text-sm">
+      <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">Secrets found in {file.path}</caption>
         <thead className="text-stone-500">
           <tr>
             <th scope="col" className="py-1 pr-4 font-medium">Rule</th>
             <th scope="col" className="py-1 pr-4 font-medium">Line</th>
-            <th scope="col" className="py-1 font-medium">Column</th>
+            <th scope="col" className="py-1 pr-4 font-medium">Column</th>
+            <th scope="col" className="py-1 font-medium">Line, masked</th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +47,16 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
               <td className="py-1 pr-4 tabular-nums">
                 <Link href={`/checkpoints/${file.documentId}?view=original`}>{f.line}</Link>
               </td>
-              <td className="py-1 tabular-nums">{f.column}</td>
+              <td className="py-1 pr-4 tabular-nums">{f.column}</td>
+              <td className="py-1">
+                {f.snippet ? (
+                  <code className="break-all font-mono text-xs" data-testid="secret-snippet">
+                    {f.snippet}
+                  </code>
+                ) : (
+                  <span className="text-stone-600 dark:text-stone-400">—</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,6 +8,31 @@ export interface SecretLocation {
   rule: string;
   line: number;
   column: number;
+  /** The line as indexed, its secret already masked (`[REDACTED:<rule>]`), cut to about 160 characters around it. */
+  snippet: string | null;
+}
+
+const SNIPPET_CHARS = 160;
+
+/**
+ * The masked line of a finding, from the REDACTED text the index keeps (never the file): the secret shows as
+ * `[REDACTED:<rule>]`, and a long line is cut around the first mask. Null when the line is not there.
+ */
+export function maskedSnippet(redactedText: string, line: number): string | null {
+  if (line < 1) return null;
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = redactedText.indexOf("\n", start);
+    if (next < 0) return null;
+    start = next + 1;
+  }
+  const end = redactedText.indexOf("\n", start);
+  const text = redactedText.slice(start, end < 0 ? undefined : end).replace(/\r$/, "").trim();
+  if (!text) return null;
+  if (text.length <= SNIPPET_CHARS) return text;
+  const at = Math.max(0, text.indexOf("[REDACTED"));
+  const from = Math.max(0, Math.min(at - SNIPPET_CHARS / 2, text.length - SNIPPET_CHARS));
+  return `${from > 0 ? "…" : ""}${text.slice(from, from + SNIPPET_CHARS)}${from + SNIPPET_CHARS < text.length ? "…" : ""}`;
 }
 
 /** One file holding at least one finding, with every finding in it. */
@@ -94,9 +119,14 @@ export function secretAudit(db: CairnDb, documentId?: string): SecretAudit {
       };
       files.set(row.documentId, file);
     }
-    file.findings.push({ rule: row.rule, line: row.line, column: row.column });
+    file.findings.push({ rule: row.rule, line: row.line, column: row.column, snippet: null });
     rules.set(row.rule, (rules.get(row.rule) ?? 0) + 1);
     if (row.repoId !== null) repos.add(row.repoId);
+  }
+  // the masked line of each finding, from the redacted text the index keeps: one read per file holding secrets
+  for (const file of files.values()) {
+    const text = db.select({ original: documents.original }).from(documents).where(eq(documents.id, file.documentId)).get()?.original ?? "";
+    for (const finding of file.findings) finding.snippet = maskedSnippet(text, finding.line);
   }
   return {
     files: [...files.values()],
