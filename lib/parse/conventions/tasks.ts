@@ -9,8 +9,11 @@ import { squash, stripInlineMarkdown } from "../heuristics/text";
 
 const BOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[([ xX✓✔~\-/!>?])\](\*)?\s*(.*)$/;
 const PLACEHOLDER = /^\[[^\]]*\]$|^<[^>]*>$|^\{[^}]*\}$|^(?:\.{3}|…|-+|_+)$/;
-/** A commit beside an item: `[abc1234]`, `(abc1234)`, `` `abc1234` ``, `commit abc1234`, `sha: abc1234`, at the end or after the text. */
-const COMMIT = /(?:\[|\(|`|\b(?:commit|sha|checkpoint)[:\s]\s*`?)([0-9a-f]{7,40})(?:\]|\)|`|\b)/i;
+/**
+ * A commit beside an item: `[abc1234]`, `(abc1234, def5678)`, `` `abc1234` ``, `commit: abc1234`, or a bare
+ * `abc1234` after the text (Conductor writes all of these). A hex run inside a path, a URL or a longer word is not one.
+ */
+const COMMIT = /(?<![\w/#.:=-])([0-9a-f]{7,40})(?![\w/.-])/gi;
 
 function stateOf(mark: string): TaskState {
   if (/[xX✓✔]/.test(mark)) return "done";
@@ -27,7 +30,7 @@ function looksLikeSha(token: string): boolean {
 
 /** The commit written beside an item, or null. */
 export function commitBeside(text: string): string | null {
-  const all = [...text.matchAll(new RegExp(COMMIT.source, "gi"))].map((m) => m[1]).filter(looksLikeSha);
+  const all = [...text.replace(/\b(?:commit|sha|checkpoint)\s*:\s*/gi, " ").matchAll(COMMIT)].map((m) => m[1]).filter(looksLikeSha);
   return all.length ? all[all.length - 1].toLowerCase() : null;
 }
 
@@ -90,6 +93,24 @@ export function readUnitTasks(markdown: string, limit = 2000): UnitTask[] {
     tasks.push({ text, done: state === "done", state, depth, optional, commit, label, line: i + 1 });
   }
   return tasks;
+}
+
+/**
+ * Items nested under a done item are done (Conductor leaves a done task's sub-steps unticked; Kiro ticks the
+ * parent once its items are done). The written state stays on items that are not under a done one.
+ */
+export function inheritDone<T extends UnitTask>(tasks: readonly T[]): T[] {
+  const out: T[] = [];
+  const doneAt: number[] = [];
+  for (const t of tasks) {
+    while (doneAt.length && doneAt[doneAt.length - 1] >= t.depth) doneAt.pop();
+    // an optional item stays as written: open optional items are not counted either way
+    const inherited = doneAt.length > 0 && !t.done && !t.optional;
+    const item = inherited ? { ...t, done: true, state: "done" as const } : t;
+    if (item.done) doneAt.push(item.depth);
+    out.push(item);
+  }
+  return out;
 }
 
 /** Counts a page and a sentence use: required items only (optional open items do not keep a unit open). */

@@ -1,0 +1,58 @@
+/**
+ * The last steps every convention parser of 24b shares (memory bank, Task Master, GSD, agent plans, progress logs):
+ * settle the unit's status from its statements and tasks, store the tasks and `meta.unit`.
+ */
+import type { ParsedDocument, ParseInput } from "../types";
+import { plainTasks, taskCounts, type UnitTask } from "./tasks";
+import { applyUnit, companionList, settleUnitStatus, type CompanionRole, type StatusStatement } from "./unit";
+import { findDates } from "../heuristics/dates";
+
+export interface UnitRecordInput {
+  family: string;
+  id: string;
+  folder: string;
+  statements: StatusStatement[];
+  tasks: UnitTask[];
+  companions?: Array<[string, CompanionRole]>;
+  archived?: boolean;
+}
+
+/** Fill status, tasks and `meta.unit` of a convention record; a unit without tasks keeps `tasks` null. */
+export function finishUnit(doc: ParsedDocument, input: ParseInput, unit: UnitRecordInput): ParsedDocument {
+  const settled = settleUnitStatus({ statements: unit.statements, tasks: unit.tasks, archived: unit.archived });
+  const counts = taskCounts(unit.tasks);
+  doc.tasks = unit.tasks.length ? plainTasks(unit.tasks) : null;
+  return applyUnit(doc, settled, {
+    family: unit.family,
+    id: unit.id,
+    folder: unit.folder,
+    companions: companionList(input, unit.companions ?? []),
+    statements: unit.statements.map(({ label, raw, status }) => ({ label, raw, status })),
+    archived: unit.archived ?? false,
+    tasksDone: counts.done,
+    tasksTotal: counts.total,
+    optionalOpen: counts.optionalOpen,
+    taskCommits: [],
+    statusField: null,
+  });
+}
+
+/** Set a record's date from a written value (the newest date it holds), with its source. */
+export function setDate(doc: ParsedDocument, iso: string | null, source: string): boolean {
+  if (!iso) return false;
+  doc.savedAt = iso;
+  doc.savedAtSource = "content";
+  doc.fieldSources = { ...doc.fieldSources, savedAt: source };
+  return true;
+}
+
+/** The newest date written in some lines (labels of a header, an entry's heading). */
+export function newestIn(text: string): string | null {
+  const dates = findDates(text).map((d) => d.iso);
+  return dates.length ? dates.sort().at(-1)! : null;
+}
+
+/** A plain task (`Plan 3 of 6`) for conventions that keep counts rather than lists (GSD, Task Master subtasks). */
+export function countedTask(text: string, done: boolean, line = 0): UnitTask {
+  return { text, done, state: done ? "done" : "open", depth: 0, optional: false, commit: null, label: null, line };
+}
