@@ -10,7 +10,7 @@ import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { commitBeside, inheritDone, plainTasks, readUnitTasks, taskCounts, type UnitTask } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus, type StatusStatement, type TaskCommit } from "./conventions/unit";
-import { firstHeading, jsonString, newestDate, readJsonObject, unitTitle } from "./conventions/labels";
+import { firstHeading, jsonString, labelValue, newestDate, readJsonObject, unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
 import { branchFromValue } from "./heuristics/fields";
 import { baseName, lowerPath, squash, stripInlineMarkdown } from "./heuristics/text";
@@ -98,9 +98,11 @@ export const conductorParser: Parser = {
     const specText = at?.file === "plan" ? input.companions?.[join(folder, "spec.md")] : input.text;
 
     const description = jsonString(metadata, "title", "name", "description");
-    const title = line?.title ?? unitTitle(firstHeading(read.body)) ?? unitTitle(firstHeading(specText)) ?? (description && description.length <= 120 ? description : null);
+    // a tracks.md line that only repeats the folder's name is no title
+    const listedTitle = line?.title && line.title.toLowerCase() !== id.toLowerCase() ? line.title : null;
+    const title = listedTitle ?? unitTitle(firstHeading(read.body)) ?? unitTitle(firstHeading(specText)) ?? (description && description.length <= 120 ? description : null);
     doc.title = title ?? id;
-    doc.fieldSources = { ...doc.fieldSources, title: line?.title ? "tracks.md" : title ? "h1" : "folder" };
+    doc.fieldSources = { ...doc.fieldSources, title: listedTitle ? "tracks.md" : title ? "h1" : "folder" };
 
     const branch = branchFromValue(jsonString(metadata, "branch", "git_branch", "feature_branch"));
     doc.branch = branch;
@@ -130,6 +132,10 @@ export const conductorParser: Parser = {
     else delete doc.fieldSources.headSha;
 
     const statements: StatusStatement[] = [];
+    // some plans keep a status label of their own ("- **Status**: COMPLETED")
+    const ownLine = planText ? labelValue(planText, /^status$/i, 30) : null;
+    const own = ownLine ? conventionStatus(ownLine.value) : null;
+    if (own) statements.push({ label: "plan.md's Status", raw: own.raw, status: own.status, source: "label:status" });
     const stated = conventionStatus(jsonString(metadata, "status", "state"));
     if (stated) statements.push({ label: "metadata.json", raw: stated.raw, status: stated.status, source: "metadata.json:status" });
     const listed = line ? conventionStatus(line.raw) : null;

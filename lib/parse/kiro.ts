@@ -32,7 +32,7 @@ function named(h1: string | null): string | null {
   const t = unitTitle(h1);
   if (!t || GENERIC.test(t)) return null;
   // "Requirements Document: Offline sync" reads as its feature; "Requirements Document" alone does not
-  return t.replace(/^(?:requirements?(?: document)?|design(?: document)?|implementation plan)\s*[:：—–-]\s*/i, "") || null;
+  return t.replace(/^(?:requirements?(?: document| specification)?|(?:technical )?design(?: document)?|implementation plan)\s*[:：—–-]\s*/i, "") || null;
 }
 
 export const kiroParser: Parser = {
@@ -55,7 +55,7 @@ export const kiroParser: Parser = {
     const id = at?.id ?? folder;
     const requirements = at?.file === "tasks" ? input.companions?.[join(folder, "requirements.md")] : input.text;
     const specJson = readJsonObject(input.companions?.[join(folder, "spec.json")]);
-    const title = named(firstHeading(requirements)) ?? named(firstHeading(input.companions?.[join(folder, "design.md")])) ?? named(firstHeading(at?.file === "tasks" ? read.body : null));
+    const title = named(firstHeading(requirements));
     doc.title = title ?? jsonString(specJson, "feature_name", "featureName", "name") ?? id;
     doc.fieldSources = { ...doc.fieldSources, title: title ? "requirements.md:h1" : "folder" };
     doc.branch = null;

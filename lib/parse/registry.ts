@@ -44,6 +44,12 @@ export const PARSERS: readonly Parser[] = [
   conductorParser,
   openSpecParser,
   kiroParser,
+  memoryBankParser,
+  taskMasterParser,
+  gsdParser,
+  agentPlanParser,
+  progressLogParser,
+  transcriptParser,
 ].sort(
   (a, b) => b.priority - a.priority,
 );

@@ -36,7 +36,8 @@ export function conventionStatus(written: string | null | undefined): StatusWord
   for (const row of CONVENTION_STATUS_WORDS) if (row.words.test(head)) return { status: row.status, raw };
   // anywhere in the value, when exactly one meaning is found ("Feature is Complete", "Status - in progress")
   const found = new Set<Status>();
-  const words = head.toLowerCase().split(/[\s,;:()/|]+/);
+  // "implementation-completed", "implementation_in_progress": each word on its own
+  const words = head.toLowerCase().split(/[\s,;:()/|_-]+/);
   for (let i = 0; i < words.length; i++) {
     const rest = words.slice(i).join(" ");
     for (const row of CONVENTION_STATUS_WORDS) if (row.words.test(rest) && !/^(?:new|open|plan|review|ready|active)$/.test(words[i])) found.add(row.status);

@@ -54,7 +54,7 @@ export function settleUnitStatus(input: { statements: StatusStatement[]; tasks: 
     return s && counts.total > 0 ? `${s.label} says ${s.raw}; ${counts.done} of ${counts.total} tasks are done` : null;
   };
 
-  if (input.archived) return { status: "completed", statusRaw: rawOf(latest) ?? "archived", source: "place:archive", note: null };
+  if (input.archived) return { status: "completed", statusRaw: "archived", source: "place:archive", note: null };
   if (allDone) {
     const laterOpen = [...known].reverse().find((s) => s.later && isOpen(s.status));
     if (laterOpen) return { status: laterOpen.status, statusRaw: laterOpen.raw, source: laterOpen.source, note: null };
