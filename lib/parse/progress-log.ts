@@ -71,8 +71,9 @@ export const progressLogParser: Parser = {
     doc.fieldSources = { ...doc.fieldSources, title: title ? "h1" : "none" };
 
     const entries = entriesOf(lines);
-    // newest entry; among equal dates the first written (logs that put the newest on top) unless the log appends
-    const newest = entries.reduce<Entry | null>((best, e) => (!best || e.date > best.date ? e : best), null);
+    // newest entry; among equal dates, the last written when the log appends (dates rise down the file), else the first
+    const appends = entries.length > 1 && entries[entries.length - 1].date > entries[0].date;
+    const newest = entries.reduce<Entry | null>((best, e) => (!best || e.date > best.date || (appends && e.date === best.date) ? e : best), null);
     const scope = newest ? lines.slice(newest.start, newest.end).join("\n") : read.body;
     doc.savedAt = null;
     doc.savedAtSource = null;
