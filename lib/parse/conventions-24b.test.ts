@@ -1,0 +1,97 @@
+/** Memory bank, Task Master, GSD, agent plans, progress logs and transcripts: fixtures written for these tests. */
+import { describe, expect, it } from "vitest";
+import { parseDocument, isCandidatePath } from "./registry";
+import { unitOf } from "./conventions/unit";
+
+const parse = (path: string, text: string, companions?: Record<string, string>) => parseDocument({ path, text, companions }).document!;
+
+describe("memory bank", () => {
+  it("reads activeContext.md with progress.md's checkboxes, dropping the document word from the title", () => {
+    const doc = parse("memory-bank/activeContext.md", "# Active Context: Billing export\n\n**Date:** 2026-03-04\n\n## Focus\n- CSV writer\n", {
+      "memory-bank/progress.md": "# Progress\n- [x] schema\n- [ ] CSV writer\n",
+    });
+    expect(doc.format).toBe("memory-bank");
+    expect(doc.title).toBe("Billing export");
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-03-04");
+    expect(doc.status).toBe("in-progress");
+    expect(unitOf(doc.meta)?.tasksTotal).toBe(2);
+  });
+});
+
+describe("Task Master", () => {
+  const json = JSON.stringify({
+    master: { tasks: [{ id: 1, title: "Set up", status: "done" }, { id: 2, title: "Import feed", status: "in-progress" }], metadata: { created: "2026-01-02T10:00:00Z", updated: "2026-01-09T10:00:00Z" } },
+    feature: { tasks: [{ id: 1, title: "Dark mode", status: "pending" }], metadata: { updated: "2026-01-05T10:00:00Z" } },
+  });
+  it("counts the top-level tasks of every tag and dates the file by the newest tag update", () => {
+    const doc = parse(".taskmaster/tasks/tasks.json", json);
+    expect(doc.title).toBeNull();
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-01-09");
+    expect(doc.tasks?.filter((t) => t.done).length).toBe(1);
+    expect(doc.tasks?.length).toBe(3);
+    expect(doc.status).toBe("in-progress");
+  });
+  it("refuses a file nested deeper than the cap", () => {
+    let deep: unknown = { tasks: [] };
+    for (let i = 0; i < 40; i++) deep = { tasks: [{ title: "x", more: deep }] };
+    expect(parseDocument({ path: ".taskmaster/tasks/tasks.json", text: JSON.stringify(deep) }).document).toBeNull();
+  });
+});
+
+describe("GSD", () => {
+  it("maps GSD's own words and counts the milestone's plans", () => {
+    const doc = parse(".planning/STATE.md", "---\nstatus: verifying\nlast_updated: \"2026-02-11T09:00:00Z\"\nprogress:\n  total_plans: 5\n  completed_plans: 3\n---\n\n# State: Harbor\n");
+    expect(doc.title).toBe("Harbor");
+    expect(doc.status).toBe("in-progress");
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-02-11");
+    expect(doc.tasks?.length).toBe(5);
+  });
+  it("reads the body when there is no frontmatter, keeping a mixed status raw", () => {
+    const doc = parse(".planning/STATE.md", "# Project State\n\n## Current Position\nStatus: Phase 4 complete, review pending\nLast activity: 2026-02-20 — shipped\n");
+    expect(doc.status).toBeNull();
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-02-20");
+  });
+});
+
+describe("agent plans", () => {
+  it("claims the four plan folders and not their READMEs", () => {
+    for (const p of ["docs/plans/2026-01-01-x.md", "docs/superpowers/plans/a.md", ".claude/plans/b.md", ".cursor/plans/c_1a2b.plan.md"]) expect(isCandidatePath(p)).toBe(true);
+    expect(parseDocument({ path: "docs/plans/README.md", text: "# Plans\n" }).document?.format).not.toBe("agent-plan");
+  });
+  it("takes the date from the name and the Cursor todos as tasks", () => {
+    const doc = parse(".cursor/plans/cache_cleanup_9f3e.plan.md", "---\nname: Cache cleanup\ntodos:\n  - id: a\n    content: Drop stale keys\n    status: completed\n  - id: b\n    content: Add TTL\n    status: in_progress\n---\n\n# Cache cleanup\n");
+    expect(doc.tasks?.map((t) => t.state)).toEqual(["done", "in-progress"]);
+    expect(doc.status).toBe("in-progress");
+    const dated = parse("docs/superpowers/plans/2026-04-02-search.md", "# Search rework plan\n\n- [x] Task 1\n- [x] Task 2\n");
+    expect(dated.savedAt?.slice(0, 10)).toBe("2026-04-02");
+    expect(dated.status).toBe("completed");
+  });
+});
+
+describe("progress logs", () => {
+  it("reads the newest entry of an appended log", () => {
+    const text = "# Orbit — progress log\n\n[Session 1 — Setup — 2026-01-03]\nSTATUS: Complete\n\n[Session 2 — Sync — 2026-01-05]\nSTATUS: In progress\nBRANCH: feat/sync\nNEXT:\n  - Retry on 429\n  - Backoff\n---\n";
+    const doc = parse("claude-progress.txt", text);
+    expect(doc.title).toBe("Orbit — progress log");
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-01-05");
+    expect(doc.status).toBe("in-progress");
+    expect(doc.branch).toBe("feat/sync");
+    expect(doc.tasks?.length).toBe(2);
+  });
+  it("reads tasks/todo.md checkboxes", () => {
+    const doc = parse("tasks/todo.md", "# Launch list\n- [x] Domain\n- [ ] Billing\n");
+    expect(doc.format).toBe("progress-log");
+    expect(doc.status).toBe("in-progress");
+  });
+});
+
+describe("transcripts", () => {
+  it("are journal records named for their newest session, never with a status", () => {
+    const doc = parse(".aider.chat.history.md", "\n# aider chat started at 2026-02-01 09:00:00\n\n#### fix the build\n\n# aider chat started at 2026-02-03 14:10:00\n\n#### add tests\n");
+    expect(doc.kind).toBe("journal");
+    expect(doc.title).toBe("aider chat started at 2026-02-03 14:10:00");
+    expect(doc.savedAt?.slice(0, 10)).toBe("2026-02-03");
+    expect(doc.status).toBeNull();
+    expect((doc.meta.sessions as unknown[]).length).toBe(2);
+  });
+});
