@@ -101,7 +101,7 @@ function savedTime(save: SaveInput): number | null {
 }
 
 /** Tip of the saved branch: a local branch first, else a remote-tracking one ("origin/<name>"). */
-function findBranchTip(refs: readonly RefTip[], branch: string): RefTip | null {
+export function findBranchTip(refs: readonly RefTip[], branch: string): RefTip | null {
   return (
     refs.find((ref) => ref.kind === "branch" && ref.shortName === branch) ??
     refs.find((ref) => ref.kind === "remote" && (ref.shortName === branch || ref.shortName.slice(ref.shortName.indexOf("/") + 1) === branch)) ??

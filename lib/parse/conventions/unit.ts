@@ -106,6 +106,8 @@ export interface UnitMeta {
    * convention has no status field (the unit is completed in Cairn).
    */
   statusField: { path: string; kind: "markdown-label" | "json-key"; key: string; completedWord: string } | null;
+  /** Set at derive time (lib/derive/unit-commits.ts): each task commit checked against the unit's branch. */
+  commitChecks?: { branch: string | null; checks: Array<{ name: string; sha: string; inBranch: boolean | null; flag: string | null }> };
 }
 
 /** The folder of a repo-relative path ("specs/001-x/spec.md" -> "specs/001-x"). */
