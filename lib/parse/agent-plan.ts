@@ -8,7 +8,7 @@ import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
-import { folderOf, type StatusStatement } from "./conventions/unit";
+import type { StatusStatement } from "./conventions/unit";
 import { finishUnit, setDate } from "./conventions/record";
 import { dateFromPath } from "./heuristics/dates";
 import { baseName, squash } from "./heuristics/text";
@@ -16,6 +16,7 @@ import { baseName, squash } from "./heuristics/text";
 const PLACE = /(^|\/)(?:docs\/(?:superpowers\/)?plans\/[^/]+\.md|\.claude\/plans\/[^/]+\.md|\.cursor\/plans\/[^/]+\.plan\.md)$/i;
 const NOT_PLANS = /(^|\/)(?:readme|index|template)[^/]*\.md$/i;
 const MAX_TODOS = 500;
+const CREATE_BRANCH = /\bgit\s+(?:checkout\s+-b|switch\s+(?:-c|--create))\s+([\w./-]{1,120})/;
 
 export function isAgentPlanPath(relPath: string): boolean {
   const p = relPath.replace(/\\/g, "/");
@@ -52,6 +53,15 @@ export const agentPlanParser: Parser = {
     }
     if (!doc.savedAt) setDate(doc, dateFromPath(baseName(input.path)), "filename");
 
+    if (!doc.branch) {
+      // a plan that says how to start names its branch in the command that creates it (often in a code block)
+      const created = CREATE_BRANCH.exec(read.body);
+      if (created) {
+        doc.branch = created[1].replace(/[`'"]/g, "");
+        doc.fieldSources = { ...doc.fieldSources, branch: "command:create-branch" };
+      }
+    }
+
     const statements: StatusStatement[] = [];
     if (doc.statusRaw) {
       const word = conventionStatus(doc.statusRaw);
@@ -59,7 +69,7 @@ export const agentPlanParser: Parser = {
     }
     const todos = cursorTodos(data);
     const tasks = todos.length ? todos : readUnitTasks(read.body);
-    finishUnit(doc, input, { family: "agent-plan", id: baseName(input.path), folder: folderOf(input.path), statements, tasks });
+    finishUnit(doc, input, { family: "agent-plan", id: baseName(input.path), folder: input.path, statements, tasks });
     return { document: doc, problems };
   },
 };

@@ -8,7 +8,7 @@ import type { ParseInput, ParseResult, Parser, Status } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
-import { folderOf, type StatusStatement } from "./conventions/unit";
+import type { StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
 import { countedTask, finishUnit, newestIn, setDate } from "./conventions/record";
 import { fmString } from "./heuristics/frontmatter-block";
@@ -78,7 +78,7 @@ export const gsdParser: Parser = {
     }
     doc.branch = null;
     doc.headSha = null;
-    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: folderOf(input.path), statements, tasks });
+    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks });
     return { document: doc, problems };
   },
 };

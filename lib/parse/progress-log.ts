@@ -8,7 +8,7 @@ import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
-import { folderOf, type StatusStatement } from "./conventions/unit";
+import type { StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
 import { countedTask, finishUnit, newestIn, setDate } from "./conventions/record";
 import { baseName, squash, stripInlineMarkdown } from "./heuristics/text";
@@ -92,7 +92,7 @@ export const progressLogParser: Parser = {
 
     const boxes = readUnitTasks(read.body);
     const tasks = boxes.length ? boxes : nextItems(scope.split("\n"));
-    finishUnit(doc, input, { family: "progress-log", id: baseName(input.path), folder: folderOf(input.path), statements, tasks });
+    finishUnit(doc, input, { family: "progress-log", id: baseName(input.path), folder: input.path, statements, tasks });
     return { document: doc, problems };
   },
 };

@@ -7,7 +7,6 @@
  */
 import type { ParseInput, ParseResult, Parser, ParsedTask } from "./types";
 import { emptyDocument } from "./types";
-import { folderOf } from "./conventions/unit";
 import { finishUnit, newestIn, setDate } from "./conventions/record";
 import type { UnitTask } from "./conventions/tasks";
 import { squash } from "./heuristics/text";
@@ -81,7 +80,7 @@ export const taskMasterParser: Parser = {
     const date = newestIn(updated.join(" ")) ?? newestIn(created.join(" "));
     if (date) setDate(doc, date, updated.length ? "json:metadata.updated" : "json:metadata.created");
     doc.meta.tags = perTag;
-    finishUnit(doc, input, { family: "task-master", id: "tasks.json", folder: folderOf(input.path), statements: [], tasks });
+    finishUnit(doc, input, { family: "task-master", id: "tasks.json", folder: input.path, statements: [], tasks });
     return { document: doc, problems: [] };
   },
 };

@@ -61,6 +61,7 @@ async function main() {
   for (const r of all) byRepo.set(r.unit.split("/")[0], [...(byRepo.get(r.unit.split("/")[0]) ?? []), r]);
   const right: Record<string, number> = Object.fromEntries(FIELDS.map((f) => [f, 0]));
   let found = 0;
+  let commitFallback = 0;
   let labelled = 0;
   const misses: string[] = [];
   const perFamily = new Map<string, { n: number; ok: number }>();
@@ -112,6 +113,7 @@ async function main() {
             right[f]++;
             fam.ok++;
           } else {
+            if (f === "date" && want.date === null && d.savedAtSource === "commit") commitFallback++;
             const why = f === "date" ? ` (source ${d.savedAtSource ?? "none"})` : f === "status" ? ` (raw ${JSON.stringify(d.statusRaw)})` : "";
             misses.push(`${u.unit} [${u.family}] ${f}: got ${JSON.stringify(got[f])}, want ${JSON.stringify(want[f])}${why}`);
           }
@@ -128,6 +130,7 @@ async function main() {
   for (const f of FIELDS) console.log(`${f.padEnd(6)} ${pct(right[f], labelled)}`);
   const total = FIELDS.reduce((s, f) => s + right[f], 0);
   console.log(`fields ${pct(total, labelled * FIELDS.length)}`);
+  console.log(`  (date misses that are the index's last-commit date on a unit whose labels state none: ${commitFallback})`);
   for (const [fam, v] of [...perFamily].sort()) console.log(`  ${fam.padEnd(13)} ${pct(v.ok, v.n)}`);
   console.log(`\nmisses (${misses.length}):`);
   for (const m of misses) console.log(`- ${m}`);

@@ -10,6 +10,8 @@ import { findDates } from "../heuristics/dates";
 export interface UnitRecordInput {
   family: string;
   id: string;
+  /** The unit's folder; for a unit that is one file (Task Master, GSD, a plan, a log), the file itself, so that an
+   * undated record is dated by the last commit that touched it, not its whole folder (lib/index/commit-dates.ts). */
   folder: string;
   statements: StatusStatement[];
   tasks: UnitTask[];
