@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords, type CheckpointRecord } from "../../lib/queries/records";
+import { loadQueue } from "../../lib/queries/queue";
 import { documents } from "../../db/schema";
 import { unitOf } from "../../lib/parse/conventions/unit";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
@@ -68,5 +69,17 @@ describe("convention units in a real repository", () => {
     const [change] = byFormat("openspec");
     expect(change).toMatchObject({ title: "Add search", status: "in-progress" });
     expect(change.savedAt?.slice(0, 10)).toBe("2026-05-22");
+  });
+});
+
+describe("the queue", () => {
+  it("lists each in-progress unit once, with its tasks in one sentence", async () => {
+    const { items } = await loadQueue(space.db());
+    const feature = items.filter((i) => i.format === "spec-kit");
+    expect(feature).toHaveLength(1);
+    expect(feature[0]).toMatchObject({ action: "complete" });
+    expect(feature[0].reason).toMatch(/^Spec 002-voice-upload: 2 of 3 tasks done; its branch landed in main .+: complete it\?$/);
+    const track = items.find((i) => i.format === "conductor");
+    expect(track?.reason).toMatch(/^Track share_20260520: 2 of 3 tasks done; /);
   });
 });
