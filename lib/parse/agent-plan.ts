@@ -10,6 +10,7 @@ import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
 import type { StatusStatement } from "./conventions/unit";
 import { finishUnit, setDate } from "./conventions/record";
+import { unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
 import { baseName, squash } from "./heuristics/text";
 
@@ -47,6 +48,9 @@ export const agentPlanParser: Parser = {
     if (!read) return EMPTY_FILE;
     const { document: doc, problems } = read;
     const data = (read.frontmatter.data as Record<string, unknown> | null) ?? null;
+    // "Plan: X", "Implementation Plan: X": the template's document word goes, as for the other conventions
+    const bare = doc.title ? unitTitle(doc.title) : null;
+    if (bare && bare !== doc.title) doc.title = bare;
     if (!doc.title && typeof data?.name === "string") {
       doc.title = squash(data.name);
       doc.fieldSources = { ...doc.fieldSources, title: "frontmatter:name" };

@@ -95,3 +95,28 @@ describe("transcripts", () => {
     expect((doc.meta.sessions as unknown[]).length).toBe(2);
   });
 });
+
+describe("rules found on real units", () => {
+  it("a cancelled Task Master task does not keep the file in progress", () => {
+    const doc = parse(".taskmaster/tasks/tasks.json", JSON.stringify({ master: { tasks: [{ id: 1, title: "A", status: "done" }, { id: 2, title: "B", status: "cancelled" }] } }));
+    expect(doc.status).toBe("completed");
+    expect(doc.tasks?.length).toBe(2);
+  });
+  it("GSD's 'Ready to plan' is kept raw, not read as work in progress", () => {
+    const doc = parse(".planning/STATE.md", "# Project State\n\nStatus: Ready to plan\nLast activity: 2026-02-01 — v2 shipped\n");
+    expect(doc.status).toBeNull();
+    expect(doc.statusRaw).toBe("Ready to plan");
+  });
+  it("a progress log's PASS is done and its remaining-work heading gives the open items", () => {
+    const passed = parse("claude-progress.txt", "# Notes\n\n## Login fix (2026-05-02)\n- Status: PASS (tests green)\n");
+    expect(passed.status).toBe("completed");
+    const open = parse("claude-progress.txt", "# Kiosk log\n\n## Date: 2026-01-10\n\n### Remaining Features (2)\n- **#4**: printer offline\n- **#9**: receipts in Welsh\n\n### Notes\n- none\n");
+    expect(open.tasks?.length).toBe(2);
+    expect(open.status).toBe("in-progress");
+  });
+  it("a plan loses the template's document word and names the branch it creates", () => {
+    const doc = parse("docs/plans/2026-05-01-cache.md", "# Plan: Cache warmup\n\n```bash\ngit checkout -b feat/cache-warmup\n```\n");
+    expect(doc.title).toBe("Cache warmup");
+    expect(doc.branch).toBe("feat/cache-warmup");
+  });
+});

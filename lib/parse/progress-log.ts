@@ -42,8 +42,23 @@ function bannerTitle(lines: string[]): string | null {
   return m && !newestIn(m[1]) ? m[1] : null;
 }
 
-/** Top-level items under a `NEXT:` line of an entry. */
+/** A heading that names remaining work ("### Remaining Features (3)", "## Next steps"). */
+const NEXT_HEADING = /^(#{1,4})\s+(?:\*\*)?(?:remaining|next steps?|next session|next|to ?do|pending|still to do|open items|下一步|次にやること|próximos passos|pendientes)\b/i;
+
+/** Top-level items under a `NEXT:` line or a remaining-work heading of an entry. */
 function nextItems(lines: string[]): UnitTask[] {
+  const h = lines.findIndex((l) => NEXT_HEADING.test(l.trim()));
+  if (h >= 0) {
+    const level = NEXT_HEADING.exec(lines[h].trim())![1].length;
+    const items: UnitTask[] = [];
+    for (let j = h + 1; j < lines.length; j++) {
+      const heading = /^(#{1,6})\s/.exec(lines[j]);
+      if (heading && heading[1].length <= level) break;
+      const item = /^(?:[-*+]|\d+[.)])\s+(.+)$/.exec(lines[j]);
+      if (item) items.push(countedTask(squash(stripInlineMarkdown(item[1])), false, j + 1));
+    }
+    if (items.length) return items;
+  }
   const i = lines.findIndex((l) => NEXT_LABEL.test(l.trim()));
   if (i < 0) return [];
   const items: UnitTask[] = [];
@@ -84,7 +99,8 @@ export const progressLogParser: Parser = {
     const statements: StatusStatement[] = [];
     const stated = labelValue(scope, /^status$/i, 400);
     const word = stated ? conventionStatus(stated.value) : null;
-    const closing = !word?.status && /\b(?:project|all (?:tasks|features))\s+complete\b/i.test(stated?.value ?? "");
+    // harness logs: "PASS (build verified)", "*** PROJECT COMPLETE ***"
+    const closing = !word?.status && (/\b(?:project|all (?:tasks|features))\s+complete\b/i.test(stated?.value ?? "") || /^pass(?:ed|ing)?\b/i.test(stated?.value ?? ""));
     if (word) statements.push({ label: "Status", raw: word.raw, status: closing ? "completed" : word.status, source: "entry:status" });
     const branch = labelValue(scope, /^branch$/i, 400);
     doc.branch = branch ? squash(branch.value.split(/\s/)[0]) : null;

@@ -80,7 +80,8 @@ export const taskMasterParser: Parser = {
     const date = newestIn(updated.join(" ")) ?? newestIn(created.join(" "));
     if (date) setDate(doc, date, updated.length ? "json:metadata.updated" : "json:metadata.created");
     doc.meta.tags = perTag;
-    finishUnit(doc, input, { family: "task-master", id: "tasks.json", folder: input.path, statements: [], tasks });
+    // a cancelled task is closed without being done: it does not keep the file in progress
+    finishUnit(doc, input, { family: "task-master", id: "tasks.json", folder: input.path, statements: [], tasks, settleWith: tasks.filter((t) => t.state !== "failed") });
     return { document: doc, problems: [] };
   },
 };

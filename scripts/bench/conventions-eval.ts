@@ -28,6 +28,8 @@ interface Truth {
   tasks_total: number | null;
   tasks_done: number | null;
   found: boolean;
+  /** 1: the set tuned on; 2: gathered and labelled later, measured blind. */
+  batch?: number;
 }
 interface Row {
   unit: string;
@@ -65,6 +67,7 @@ async function main() {
   let labelled = 0;
   const misses: string[] = [];
   const perFamily = new Map<string, { n: number; ok: number }>();
+  const perBatch = new Map<number, { units: number; found: number; ok: number }>();
   try {
     for (const [dir, units] of byRepo) {
       const repo = join(space, "repos", dir);
@@ -88,6 +91,9 @@ async function main() {
         const t = truth.get(u.unit);
         if (!t) continue;
         labelled++;
+        const batch = perBatch.get(t.batch ?? 1) ?? { units: 0, found: 0, ok: 0 };
+        perBatch.set(t.batch ?? 1, batch);
+        batch.units++;
         const fam = perFamily.get(u.family) ?? { n: 0, ok: 0 };
         perFamily.set(u.family, fam);
         const d = docs.find((x) => x.path === u.recordPath && x.source === "worktree") ?? docs.find((x) => x.path === u.recordPath);
@@ -97,6 +103,7 @@ async function main() {
           continue;
         }
         found++;
+        batch.found++;
         const meta = (typeof d.meta === "string" ? JSON.parse(d.meta) : d.meta) as Record<string, unknown> | null;
         const unitMeta = (meta?.unit ?? null) as { tasksDone?: number; tasksTotal?: number } | null;
         const got = {
@@ -112,10 +119,11 @@ async function main() {
           if (got[f] === want[f]) {
             right[f]++;
             fam.ok++;
+            batch.ok++;
           } else {
             if (f === "date" && want.date === null && d.savedAtSource === "commit") commitFallback++;
             const why = f === "date" ? ` (source ${d.savedAtSource ?? "none"})` : f === "status" ? ` (raw ${JSON.stringify(d.statusRaw)})` : "";
-            misses.push(`${u.unit} [${u.family}] ${f}: got ${JSON.stringify(got[f])}, want ${JSON.stringify(want[f])}${why}`);
+            misses.push(`${u.unit} [${u.family}${t.batch === 2 ? ", batch 2" : ""}] ${f}: got ${JSON.stringify(got[f])}, want ${JSON.stringify(want[f])}${why}`);
           }
         }
       }
@@ -131,6 +139,7 @@ async function main() {
   const total = FIELDS.reduce((s, f) => s + right[f], 0);
   console.log(`fields ${pct(total, labelled * FIELDS.length)}`);
   console.log(`  (date misses that are the index's last-commit date on a unit whose labels state none: ${commitFallback})`);
+  for (const [b, v] of [...perBatch].sort()) console.log(`  batch ${b}: ${v.units} units, found ${pct(v.found, v.units)}, fields ${pct(v.ok, v.units * FIELDS.length)}`);
   for (const [fam, v] of [...perFamily].sort()) console.log(`  ${fam.padEnd(13)} ${pct(v.ok, v.n)}`);
   console.log(`\nmisses (${misses.length}):`);
   for (const m of misses) console.log(`- ${m}`);

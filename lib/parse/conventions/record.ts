@@ -17,11 +17,13 @@ export interface UnitRecordInput {
   tasks: UnitTask[];
   companions?: Array<[string, CompanionRole]>;
   archived?: boolean;
+  /** The tasks the status is settled on, when some of `tasks` are closed without being done (cancelled). */
+  settleWith?: UnitTask[];
 }
 
 /** Fill status, tasks and `meta.unit` of a convention record; a unit without tasks keeps `tasks` null. */
 export function finishUnit(doc: ParsedDocument, input: ParseInput, unit: UnitRecordInput): ParsedDocument {
-  const settled = settleUnitStatus({ statements: unit.statements, tasks: unit.tasks, archived: unit.archived });
+  const settled = settleUnitStatus({ statements: unit.statements, tasks: unit.settleWith ?? unit.tasks, archived: unit.archived });
   const counts = taskCounts(unit.tasks);
   doc.tasks = unit.tasks.length ? plainTasks(unit.tasks) : null;
   return applyUnit(doc, settled, {
