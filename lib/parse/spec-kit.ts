@@ -9,7 +9,7 @@ import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { inheritDone, plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus, type StatusStatement } from "./conventions/unit";
-import { firstHeading, labelValue, newestDate, unitTitle } from "./conventions/labels";
+import { firstHeading, labelValue, newestDate, STATUS_LABEL, unitTitle } from "./conventions/labels";
 import { branchFromValue, isPlaceholder } from "./heuristics/fields";
 import { baseName, lowerPath } from "./heuristics/text";
 
@@ -24,7 +24,6 @@ export function isSpecKitRecord(relPath: string): boolean {
 const BRANCH_LABEL = /^(?:feature branch|branch|git branch|功能分支|特性分支|分支|機能ブランチ|フィーチャーブランチ|ブランチ|기능 브랜치|브랜치|rama(?: de (?:la )?(?:funcionalidad|caracter[ií]stica|feature))?|branch da (?:feature|funcionalidade)|branche(?: de (?:la )?fonctionnalit[ée])?|feature-branch|ветка(?: функции)?)$/i;
 const CREATED_LABEL = /^(?:created|created date|creation date|date|创建日期|创建时间|建立日期|創建日期|創建時間|日期|作成日|作成日時|日付|생성일|작성일|날짜|creado|fecha(?: de creaci[oó]n)?|criado(?: em)?|data(?: de cria[çc][ãa]o)?|cr[ée]{2}(?: le)?|date de cr[ée]ation|erstellt(?: am)?|datum|создано|дата(?: создания)?)$/i;
 const UPDATED_LABEL = /^(?:updated|last updated|last modified|modified|更新日期|更新时间|最后更新|更新日|最終更新日?|수정일|업데이트|actualizado|[úu]ltima actualizaci[oó]n|atualizado(?: em)?|mis [àa] jour|aktualisiert|обновлено)$/i;
-const STATUS_LABEL = /^(?:status|state|状态|狀態|状態|ステータス|상태|estado|statut|stand|статус)$/i;
 
 /** Files of a feature folder shown with it; tasks.md also gives its tasks. */
 const COMPANIONS = [

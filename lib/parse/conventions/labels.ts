@@ -6,10 +6,15 @@
 import { findDates } from "../heuristics/dates";
 import { squash, stripInlineMarkdown } from "../heuristics/text";
 
+/** A status label in the languages templates are translated to (`**Status**`, `**状态**`, `**ステータス**`). */
+export const STATUS_LABEL = /^(?:status|state|状态|狀態|状態|ステータス|상태|estado|statut|stand|статус)$/i;
+
 export interface LabelValue {
   value: string;
   /** 1-based line. */
   line: number;
+  /** Where the value as written sits in its line: [start, end) in characters (before Markdown is stripped). */
+  span: [number, number];
 }
 
 /**
@@ -24,11 +29,15 @@ export function labelValue(text: string, labels: RegExp, maxLines = 60): LabelVa
     if (/^\s{0,3}(?:```|~~~)/.test(line)) fence = !fence;
     if (fence) continue;
     // several labels on one line: "**Branch**: `x` | **Date**: 2026-01-02"
-    for (const part of line.split(/\s+\|\s+/)) {
-      const m = /^\s*(?:[-*+]\s+)?(?:>\s*)?(?:\*\*|__)?\s*([^*_:：|]{1,40}?)\s*(?:(?:\*\*|__)\s*[:：]|[:：]\s*(?:\*\*|__)|[:：])\s*(.*)$/.exec(part);
-      if (!m || !labels.test(m[1].trim())) continue;
-      const value = squash(stripInlineMarkdown(m[2].replace(/\s{2,}$/, "")).replace(/^[`"'“]+|[`"'”]+$/g, ""));
-      if (value) return { value, line: i + 1 };
+    let offset = 0;
+    for (const part of line.split(/(\s+\|\s+)/)) {
+      const at = offset;
+      offset += part.length;
+      const m = /^(\s*(?:[-*+]\s+)?(?:>\s*)?(?:\*\*|__)?\s*([^*_:：|]{1,40}?)\s*(?:(?:\*\*|__)\s*[:：]|[:：]\s*(?:\*\*|__)|[:：])\s*)(.*)$/.exec(part);
+      if (!m || !labels.test(m[2].trim())) continue;
+      const value = squash(stripInlineMarkdown(m[3].replace(/\s{2,}$/, "")).replace(/^[`"'“]+|[`"'”]+$/g, ""));
+      const written = m[3].replace(/\s+$/, "");
+      if (value) return { value, line: i + 1, span: [at + m[1].length, at + m[1].length + written.length] };
     }
   }
   return null;
