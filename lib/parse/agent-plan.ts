@@ -9,8 +9,8 @@ import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
 import type { StatusStatement } from "./conventions/unit";
-import { finishUnit, setDate } from "./conventions/record";
-import { unitTitle } from "./conventions/labels";
+import { finishUnit, setDate, statusLineField } from "./conventions/record";
+import { labelValue, STATUS_LABEL, unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
 import { baseName, squash } from "./heuristics/text";
 
@@ -73,7 +73,9 @@ export const agentPlanParser: Parser = {
     }
     const todos = cursorTodos(data);
     const tasks = todos.length ? todos : readUnitTasks(read.body);
-    finishUnit(doc, input, { family: "agent-plan", id: baseName(input.path), folder: input.path, statements, tasks });
+    const stated = todos.length ? null : labelValue(read.body, STATUS_LABEL)?.value ?? null;
+    const statusField = statements.length ? statusLineField(input, stated, "Complete") : null;
+    finishUnit(doc, input, { family: "agent-plan", id: baseName(input.path), folder: input.path, statements, tasks, statusField });
     return { document: doc, problems };
   },
 };

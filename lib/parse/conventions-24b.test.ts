@@ -120,3 +120,16 @@ describe("rules found on real units", () => {
     expect(doc.branch).toBe("feat/cache-warmup");
   });
 });
+
+describe("where Complete writes", () => {
+  it("a plan's Status line and GSD's status are the convention's own field; Cursor todos and memory banks are not", () => {
+    const plan = parse("docs/plans/issue-7.md", "# Issue #7: Export\n\n**Status**: In progress\n**Branch**: `feat/export`\n\n- [ ] CSV\n");
+    expect(unitOf(plan.meta)?.statusField).toMatchObject({ path: "docs/plans/issue-7.md", kind: "markdown-label" });
+    const state = parse(".planning/STATE.md", "---\nstatus: executing\nlast_updated: 2026-01-02\n---\n\n# Project State\n");
+    expect(unitOf(state.meta)?.statusField).toMatchObject({ kind: "markdown-label", completedWord: "completed" });
+    const cursor = parse(".cursor/plans/x_1.plan.md", "---\nname: X\ntodos:\n  - id: a\n    content: Do it\n    status: pending\n---\n\n# X\n");
+    expect(unitOf(cursor.meta)?.statusField).toBeNull();
+    const bank = parse("memory-bank/activeContext.md", "# Active Context\n\n- [ ] one\n");
+    expect(unitOf(bank.meta)?.statusField).toBeNull();
+  });
+});

@@ -10,7 +10,7 @@ import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
 import type { StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
-import { countedTask, finishUnit, newestIn, setDate } from "./conventions/record";
+import { countedTask, finishUnit, newestIn, setDate, statusLineField } from "./conventions/record";
 import { fmString } from "./heuristics/frontmatter-block";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
 
@@ -80,7 +80,8 @@ export const gsdParser: Parser = {
     }
     doc.branch = null;
     doc.headSha = null;
-    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks });
+    const statusField = statements.length ? statusLineField(input, fmString(data, "status") ?? labelValue(read.body, /^status$/i, 120)?.value ?? null, "completed") : null;
+    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks, statusField });
     return { document: doc, problems };
   },
 };

@@ -4,8 +4,10 @@
  */
 import type { ParsedDocument, ParseInput } from "../types";
 import { plainTasks, taskCounts, type UnitTask } from "./tasks";
-import { applyUnit, companionList, settleUnitStatus, type CompanionRole, type StatusStatement } from "./unit";
+import { applyUnit, companionList, settleUnitStatus, type CompanionRole, type StatusStatement, type UnitMeta } from "./unit";
 import { findDates } from "../heuristics/dates";
+import { normaliseText, squash } from "../heuristics/text";
+import { labelValue, STATUS_LABEL } from "./labels";
 
 export interface UnitRecordInput {
   family: string;
@@ -19,6 +21,8 @@ export interface UnitRecordInput {
   archived?: boolean;
   /** The tasks the status is settled on, when some of `tasks` are closed without being done (cancelled). */
   settleWith?: UnitTask[];
+  /** Where Complete writes the convention's own status (a Status line it states); none: completed in Cairn. */
+  statusField?: UnitMeta["statusField"];
 }
 
 /** Fill status, tasks and `meta.unit` of a convention record; a unit without tasks keeps `tasks` null. */
@@ -37,8 +41,19 @@ export function finishUnit(doc: ParsedDocument, input: ParseInput, unit: UnitRec
     tasksTotal: counts.total,
     optionalOpen: counts.optionalOpen,
     taskCommits: [],
-    statusField: null,
+    statusField: unit.statusField ?? null,
   });
+}
+
+/**
+ * A Status line Complete may rewrite: the first status label of the whole file (the writer finds the same one),
+ * provided the parser read its statement from it. Lists of items with their own status (Cursor `todos`) never.
+ */
+export function statusLineField(input: ParseInput, stated: string | null, completedWord: string): UnitMeta["statusField"] {
+  if (!stated) return null;
+  const first = labelValue(normaliseText(input.text), STATUS_LABEL);
+  if (!first || squash(first.value) !== squash(stated)) return null;
+  return { path: input.path, kind: "markdown-label", key: "status", completedWord };
 }
 
 /** Set a record's date from a written value (the newest date it holds), with its source. */
