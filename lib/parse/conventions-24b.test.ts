@@ -16,6 +16,11 @@ describe("memory bank", () => {
     expect(doc.status).toBe("in-progress");
     expect(unitOf(doc.meta)?.tasksTotal).toBe(2);
   });
+  it("claims Cline's older cline_docs/ folder too, not any activeContext.md", () => {
+    expect(isCandidatePath("cline_docs/activeContext.md")).toBe(true);
+    expect(isCandidatePath("docs/memory-bank/activeContext.md")).toBe(true);
+    expect(isCandidatePath("notes/activeContext.md")).toBe(false);
+  });
 });
 
 describe("Task Master", () => {

@@ -1,5 +1,5 @@
 /**
- * Memory banks (Cline / Roo / Cursor `memory-bank/`): the folder is one unit, read as one record at its
+ * Memory banks (Cline / Roo / Cursor `memory-bank/`, Cline's older `cline_docs/`): the folder is one unit, read as one record at its
  * `activeContext.md`. Title: its H1 without the document word ("Active Context: X" -> "X"). Date: a date stated in
  * activeContext.md (labelled or in its header lines), else in progress.md; else the index falls back to the last
  * commit that touched the record. Status: a status stated for the current work; tasks: the checkboxes of
@@ -14,7 +14,8 @@ import { firstHeading, labelValue } from "./conventions/labels";
 import { finishUnit, newestIn, setDate } from "./conventions/record";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
 
-const PLACE = /(^|\/)memory[-_]bank\/active[-_]?context\.md$/i;
+/** `memory-bank/` (Cline, Roo, Cursor), and `cline_docs/`, where Cline's first memory bank lived. */
+const PLACE = /(^|\/)(?:memory[-_]bank|cline_docs)\/active[-_]?context\.md$/i;
 
 const COMPANIONS: Array<[string, CompanionRole]> = [
   ["progress.md", "progress"],
