@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
+import { FAMILY_NAMES } from "../parse/conventions/families";
 
 /**
  * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
@@ -27,6 +28,12 @@ const publicStatus = sql`case when ${completedInCairn} then 'completed'
   when ${documents.status} in ('in-progress', 'blocked') then 'in-progress'
   when ${documents.status} in ('completed', 'superseded') then 'completed' end`;
 
+/** The family's readable name (lib/parse/conventions/families.ts), the format itself for one not in the table. */
+const familyName = sql`case ${documents.format} ${sql.join(
+  Object.entries(FAMILY_NAMES).map(([format, name]) => sql`when ${format} then ${name.label}`),
+  sql` `,
+)} else ${documents.format} end`;
+
 function recordJson(now: string): SQL {
   return sql`json_object(
     'id', ${documents.id},
@@ -34,6 +41,7 @@ function recordJson(now: string): SQL {
     'path', ${documents.path},
     'source', ${documents.source},
     'format', ${documents.format},
+    'familyName', ${familyName},
     'kind', ${documents.kind},
     'title', ${documents.title},
     'status', ${publicStatus},

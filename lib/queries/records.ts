@@ -10,6 +10,7 @@ import {
   type DocumentRow,
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
+import { familyLabelOf } from "../parse/conventions/families";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -18,6 +19,8 @@ export interface CheckpointRecord {
   path: string;
   source: string;
   format: string;
+  /** The family in words a newcomer can read ("Spec Kit feature", "Conductor track", "HTML checkpoint"). */
+  familyName: string;
   kind: string;
   title: string | null;
   status: "in-progress" | "completed" | null;
@@ -126,6 +129,7 @@ export function toRecord(
     path: row.path,
     source: row.source,
     format: row.format,
+    familyName: familyLabelOf(row.format),
     kind: row.kind,
     title: row.title,
     status: publicStatus(row, extras.completedInCairn),

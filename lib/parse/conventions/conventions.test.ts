@@ -214,3 +214,16 @@ describe("Kiro specs", () => {
     expect(document?.status).toBe("completed");
   });
 });
+
+describe("family names", () => {
+  it("gives every family a readable name, and search filters accept it", async () => {
+    const { FORMATS } = await import("../types");
+    const { familyLabelOf } = await import("./families");
+    const { normalizeFilter } = await import("../../search/filters");
+    for (const f of FORMATS) expect(familyLabelOf(f), f).not.toBe(f);
+    expect(normalizeFilter("format", "Spec Kit feature")).toEqual({ ok: true, value: "spec-kit" });
+    expect(normalizeFilter("format", "speckit")).toEqual({ ok: true, value: "spec-kit" });
+    expect(normalizeFilter("format", "conductor track")).toEqual({ ok: true, value: "conductor" });
+    expect(normalizeFilter("format", "kiro")).toEqual({ ok: true, value: "kiro" });
+  });
+});
