@@ -117,16 +117,17 @@ export const conductorParser: Parser = {
     else delete doc.fieldSources.savedAt;
 
     const planText = at?.file === "plan" ? input.text : input.companions?.[join(folder, "plan.md")];
+    // every box of the plan, as written; a done task's unticked sub-steps count as done for the status
     const written = planText ? readUnitTasks(planText) : [];
-    // a task's sub-steps are details of the task: the track's tasks are its top-level items
-    const tasks: UnitTask[] = inheritDone(written).filter((t) => t.depth === 0);
-    doc.tasks = plainTasks(tasks);
+    const tasks: UnitTask[] = inheritDone(written);
+    doc.tasks = plainTasks(written);
     const taskCommits: TaskCommit[] = [];
-    tasks.forEach((t, i) => {
+    // commits are named by the plan's own tasks (its top-level items): "task 3 says done at ..."
+    written.filter((t) => t.depth === 0).forEach((t, i) => {
       if (t.done && t.commit) taskCommits.push({ name: `task ${i + 1}`, text: t.text, sha: t.commit });
     });
     for (const p of planText ? phaseCheckpoints(planText) : []) taskCommits.push({ name: p.name, text: p.name, sha: p.sha });
-    const newest = [...tasks.filter((t) => t.done && t.commit).map((t) => ({ sha: t.commit!, line: t.line })), ...(planText ? phaseCheckpoints(planText) : [])].sort((a, b) => a.line - b.line).at(-1);
+    const newest = [...written.filter((t) => t.done && t.commit).map((t) => ({ sha: t.commit!, line: t.line })), ...(planText ? phaseCheckpoints(planText) : [])].sort((a, b) => a.line - b.line).at(-1);
     doc.headSha = newest?.sha ?? commitBeside(jsonString(metadata, "commit", "last_commit", "sha") ?? "") ?? null;
     if (doc.headSha) doc.fieldSources.headSha = newest ? "task-commit" : "metadata.json";
     else delete doc.fieldSources.headSha;
@@ -143,8 +144,8 @@ export const conductorParser: Parser = {
     // the statement furthest along wins: Conductor ticks one place and forgets the other
     statements.sort((a, b) => rank(a.status) - rank(b.status));
     if (stated && !stated.status) problems.push(`unknown status "${stated.raw}"`);
-    const settled = settleUnitStatus({ statements, tasks, archived: at?.archived ?? false });
-    const counts = taskCounts(tasks);
+    const settled = settleUnitStatus({ statements, tasks, written, archived: at?.archived ?? false });
+    const counts = taskCounts(written);
     const statusWritable = metadata !== null && typeof metadata.status === "string";
     applyUnit(doc, settled, {
       family: "conductor",

@@ -69,13 +69,15 @@ export const kiroParser: Parser = {
     if (dated) doc.fieldSources.savedAt = "spec.json";
     else delete doc.fieldSources.savedAt;
 
-    const tasks = at?.file === "tasks" ? inheritDone(readUnitTasks(read.body)) : [];
-    doc.tasks = plainTasks(tasks);
+    // the record keeps the tasks as written; items under a done item count as done for the status
+    const written = at?.file === "tasks" ? readUnitTasks(read.body) : [];
+    const tasks = inheritDone(written);
+    doc.tasks = plainTasks(written);
     const statements: StatusStatement[] = [];
     const phase = conventionStatus(jsonString(specJson, "status", "phase"));
     if (phase) statements.push({ label: "spec.json", raw: phase.raw, status: phase.status, source: "spec.json:phase" });
-    const settled = settleUnitStatus({ statements, tasks });
-    const counts = taskCounts(tasks);
+    const settled = settleUnitStatus({ statements, tasks, written });
+    const counts = taskCounts(written);
     applyUnit(doc, settled, {
       family: "kiro",
       id,

@@ -68,10 +68,12 @@ export const openSpecParser: Parser = {
     else delete doc.fieldSources.savedAt;
 
     const tasksText = at?.file === "tasks" ? input.text : undefined;
-    const tasks = tasksText ? inheritDone(readUnitTasks(tasksText)) : [];
-    doc.tasks = plainTasks(tasks);
-    const settled = settleUnitStatus({ statements: [], tasks, archived });
-    const counts = taskCounts(tasks);
+    // the record keeps the tasks as written; items under a done item count as done for the status
+    const written = tasksText ? readUnitTasks(tasksText) : [];
+    const tasks = inheritDone(written);
+    doc.tasks = plainTasks(written);
+    const settled = settleUnitStatus({ statements: [], tasks, written, archived });
+    const counts = taskCounts(written);
     applyUnit(doc, settled, {
       family: "openspec",
       id: name,

@@ -76,8 +76,10 @@ export const specKitParser: Parser = {
 
     const tasksPath = join(folder, "tasks.md");
     const tasksText = input.companions?.[tasksPath];
-    const tasks = tasksText ? inheritDone(readUnitTasks(tasksText)) : [];
-    doc.tasks = plainTasks(tasks);
+    // the record keeps the tasks as written; items under a done item count as done for the status
+    const written = tasksText ? readUnitTasks(tasksText) : [];
+    const tasks = inheritDone(written);
+    doc.tasks = plainTasks(written);
 
     const statusLine = labelValue(body, STATUS_LABEL);
     // "Draft → Implemented": the last step written is the status
@@ -85,8 +87,8 @@ export const specKitParser: Parser = {
     const word = conventionStatus(statusWritten);
     const statements: StatusStatement[] = word ? [{ label: "Status", raw: word.raw, status: word.status, source: "label:status" }] : [];
     if (word && !word.status) problems.push(`unknown status "${word.raw}"`);
-    const settled = settleUnitStatus({ statements, tasks });
-    const counts = taskCounts(tasks);
+    const settled = settleUnitStatus({ statements, tasks, written });
+    const counts = taskCounts(written);
     applyUnit(doc, settled, {
       family: "spec-kit",
       id,

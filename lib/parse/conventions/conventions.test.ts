@@ -156,7 +156,8 @@ describe("Conductor tracks", () => {
     expect(document?.format).toBe("conductor");
     expect(document?.title).toBe("Voice upload for listeners");
     expect(document?.savedAt).toBe("2026-05-15T10:00:00.000Z");
-    expect(document?.tasks).toHaveLength(4);
+    // every box counts, the sub-step too (as written: open; for the status: done with its task)
+    expect(document?.tasks).toHaveLength(5);
     expect(document?.headSha).toBe("a021c22");
     // metadata says new, tracks.md is ticked: the tick is the newer statement
     expect(document?.status).toBe("completed");

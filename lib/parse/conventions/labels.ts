@@ -50,7 +50,8 @@ const TITLE_PREFIX =
 /** A unit's title as written, without its template prefix; null for a placeholder (`[FEATURE NAME]`) or nothing. */
 export function unitTitle(written: string | null | undefined): string | null {
   if (!written) return null;
-  const clean = squash(stripInlineMarkdown(written)).replace(TITLE_PREFIX, "").trim();
+  // a phase's or track's commit written into its heading ("[checkpoint: 300b4c3]") is no part of the title
+  const clean = squash(stripInlineMarkdown(written.replace(/\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]\s*/gi, " "))).replace(TITLE_PREFIX, "").trim();
   if (!clean || /^\[[^\]]*\]$|^<[^>]*>$|^\{[^}]*\}$|^\$\w+$/.test(clean)) return null;
   return clean;
 }

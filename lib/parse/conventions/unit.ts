@@ -41,17 +41,25 @@ const isClosed = (s: Status | null) => s === "completed" || s === "superseded";
  * status (statements are given oldest first). Else open tasks mean in progress. A word the table does not know is
  * kept raw with status null.
  */
-export function settleUnitStatus(input: { statements: StatusStatement[]; tasks: { done: boolean; optional?: boolean }[]; archived?: boolean }): SettledStatus {
+export function settleUnitStatus(input: {
+  statements: StatusStatement[];
+  /** The tasks as they count for the status (items under a done item done: lib/parse/conventions/tasks.ts inheritDone). */
+  tasks: { done: boolean; optional?: boolean }[];
+  /** The tasks as written, for the note's counts (default: `tasks`). */
+  written?: { done: boolean; optional?: boolean }[];
+  archived?: boolean;
+}): SettledStatus {
   const statements = input.statements.filter((s) => s.raw);
   const known = statements.filter((s) => s.status !== null);
   const latest = known[known.length - 1] ?? null;
   const counts = taskCounts(input.tasks.map((t) => ({ done: t.done, optional: t.optional ?? false })));
   const allDone = counts.total > 0 && counts.done === counts.total;
+  const shown = input.written ? taskCounts(input.written.map((t) => ({ done: t.done, optional: t.optional ?? false }))) : counts;
   const rawOf = (s: StatusStatement | null) => s?.raw ?? statements[statements.length - 1]?.raw ?? null;
   const disagreeing = (status: Status | null) => {
     const against = known.filter((s) => (isClosed(status) && isOpen(s.status)) || (isOpen(status) && isClosed(s.status)));
     const s = against[against.length - 1];
-    return s && counts.total > 0 ? `${s.label} says ${s.raw}; ${counts.done} of ${counts.total} tasks are done` : null;
+    return s && shown.total > 0 ? `${s.label} says ${s.raw}; ${shown.done} of ${shown.total} tasks are done` : null;
   };
 
   if (input.archived) return { status: "completed", statusRaw: "archived", source: "place:archive", note: null };
@@ -61,7 +69,7 @@ export function settleUnitStatus(input: { statements: StatusStatement[]; tasks: 
     return { status: latest && isClosed(latest.status) ? latest.status : "completed", statusRaw: rawOf(latest), source: latest && isClosed(latest.status) ? latest.source : "tasks", note: disagreeing("completed") };
   }
   if (latest) {
-    const note = isClosed(latest.status) && counts.total > counts.done ? disagreeing("in-progress") ?? `${latest.label} says ${latest.raw}; ${counts.done} of ${counts.total} tasks are done` : null;
+    const note = isClosed(latest.status) && counts.total > counts.done ? disagreeing("in-progress") ?? `${latest.label} says ${latest.raw}; ${shown.done} of ${shown.total} tasks are done` : null;
     return { status: latest.status, statusRaw: latest.raw, source: latest.source, note: isClosed(latest.status) ? note : null };
   }
   if (counts.total > 0) return { status: "in-progress", statusRaw: rawOf(null), source: "tasks", note: null };
