@@ -138,3 +138,19 @@ describe("where Complete writes", () => {
     expect(unitOf(bank.meta)?.statusField).toBeNull();
   });
 });
+
+describe("rules found on the third batch", () => {
+  it("a memory bank without an H1 is named by its folder; a translated Status label counts", () => {
+    const bare = parse("cline_docs/activeContext.md", "## Active Context\n\n- **Now:** caching posters\n");
+    expect(bare.title).toBe("cline_docs");
+    const vi = parse("memory-bank/activeContext.md", "# Shop - Active Context\n\n**Trạng thái**: Checkout Complete\n");
+    expect(vi.status).toBe("completed");
+  });
+  it("GSD's 'Ready for next milestone' is kept raw", () => {
+    expect(parse(".planning/STATE.md", "# Project State\n\nStatus: Ready for next milestone\n").status).toBeNull();
+  });
+  it("one-line '[DATE]: ...' entries date a progress log", () => {
+    const doc = parse("claude-progress.txt", "# Shop - Progress Log\n\n[2025-01-20]: set up the repo\n\n[2025-01-22]: added checkout\n");
+    expect(doc.savedAt?.slice(0, 10)).toBe("2025-01-22");
+  });
+});

@@ -64,8 +64,8 @@ export const gsdParser: Parser = {
     if (fm) statements.push(fm);
     else {
       const body = labelValue(read.body, /^status$/i, 120);
-      // "Ready to plan", "Ready to execute": waiting for the next step, not a state of the work (kept raw)
-      const waiting = body && /^ready to\b/i.test(body.value);
+      // "Ready to plan", "Ready for next milestone": waiting for the next step, not a state of the work (kept raw)
+      const waiting = body && /^ready (?:to|for)\b/i.test(body.value);
       const word = body ? (waiting ? { status: null, raw: squash(body.value) } : conventionStatus(body.value)) : null;
       if (word) statements.push({ label: "Status", raw: word.raw, status: word.status, source: "label:status" });
     }

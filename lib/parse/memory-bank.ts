@@ -29,7 +29,7 @@ const COMPANIONS: Array<[string, CompanionRole]> = [
 /** The document word a memory bank writes before its title. */
 const DOC_WORD = /^(?:active context|current context|アクティブコンテキスト|アクティブ・コンテキスト|活动上下文|当前上下文|활성 컨텍스트|contexto activo|contexto ativo)\s*[:：—–-]\s*/i;
 const DATE_LABEL = /^(?:date|last updated|updated|last update|as of|datum|stand|fecha|data|日付|更新日|最終更新|更新日期|日期|날짜)$/i;
-const STATUS_LABEL = /^(?:status|state|current status|ステータス|状态|狀態|상태|estado|statut)$/i;
+const STATUS_LABEL = /^(?:status|state|current status|ステータス|状態|状态|狀態|상태|estado|statut|stato|stand|статус|trạng thái|tình trạng|durum)$/i;
 /** Lines of the header (before the second section) that may carry the save date beside a status or a heading. */
 const HEADER_LINES = 24;
 
@@ -62,8 +62,9 @@ export const memoryBankParser: Parser = {
     const progress = input.companions?.[join(folder, "progress.md")] ?? "";
 
     const title = titleOf(read.body);
-    doc.title = title ?? "Memory bank";
-    doc.fieldSources = { ...doc.fieldSources, title: title ? "h1" : "family" };
+    // no H1: the bank's folder names it, as for the other units
+    doc.title = title ?? (folder.split("/").pop() || "memory-bank");
+    doc.fieldSources = { ...doc.fieldSources, title: title ? "h1" : "folder" };
 
     doc.savedAt = null;
     doc.savedAtSource = null;

@@ -14,8 +14,8 @@ import { countedTask, finishUnit, newestIn, setDate } from "./conventions/record
 import { baseName, squash, stripInlineMarkdown } from "./heuristics/text";
 
 const PLACE = /(^|\/)(?:claude-progress\.txt|tasks\/todo\.md)$/i;
-/** A line that opens an entry: a heading, a `=== ... ===` rule line or a `[Session ...]` line. */
-const ENTRY_LINE = /^(?:#{1,4}\s+.+|={2,}\s*.+?\s*={2,}|\[[^\]]{3,200}\])\s*$/;
+/** A line that opens an entry: a heading, a `=== ... ===` rule line, a `[Session ...]` line or a one-line `[DATE]: ...` entry. */
+const ENTRY_LINE = /^(?:#{1,4}\s+.+|={2,}\s*.+?\s*={2,}|\[[^\]]{3,200}\])\s*$|^\[[^\]]{3,200}\]\s*[:：]\s/;
 const NEXT_LABEL = /^(?:next|next steps?|todo|remaining|下一步|次にやること|siguientes pasos|próximos passos)\s*[:：]\s*$/i;
 
 interface Entry {

@@ -28,7 +28,7 @@ interface Truth {
   tasks_total: number | null;
   tasks_done: number | null;
   found: boolean;
-  /** 1: the set tuned on; 2: gathered and labelled later, measured blind. */
+  /** 1: the set tuned on first; 2, 3: gathered and labelled later, each measured blind before tuning. */
   batch?: number;
 }
 interface Row {
@@ -123,7 +123,7 @@ async function main() {
           } else {
             if (f === "date" && want.date === null && d.savedAtSource === "commit") commitFallback++;
             const why = f === "date" ? ` (source ${d.savedAtSource ?? "none"})` : f === "status" ? ` (raw ${JSON.stringify(d.statusRaw)})` : "";
-            misses.push(`${u.unit} [${u.family}${t.batch === 2 ? ", batch 2" : ""}] ${f}: got ${JSON.stringify(got[f])}, want ${JSON.stringify(want[f])}${why}`);
+            misses.push(`${u.unit} [${u.family}${(t.batch ?? 1) > 1 ? `, batch ${t.batch}` : ""}] ${f}: got ${JSON.stringify(got[f])}, want ${JSON.stringify(want[f])}${why}`);
           }
         }
       }
