@@ -154,3 +154,15 @@ describe("rules found on the third batch", () => {
     expect(doc.savedAt?.slice(0, 10)).toBe("2025-01-22");
   });
 });
+
+describe("bounded on hostile logs", () => {
+  it("reads a log of 20,000 dated entries and a transcript of 5,000 sessions", () => {
+    const log = Array.from({ length: 20_000 }, (_, i) => `## ${new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString().slice(0, 10)} entry ${i}\n- did ${i}\n`).join("\n");
+    const doc = parse("claude-progress.txt", log);
+    // read within the parse cap: a newest entry is found, the record is whole
+    expect(doc.savedAt).not.toBeNull();
+    expect(doc.format).toBe("progress-log");
+    const chat = Array.from({ length: 5_000 }, (_, i) => `# aider chat started at 2026-01-01 00:00:${String(i % 60).padStart(2, "0")}\n\n#### q${i}\n`).join("\n");
+    expect((parse(".aider.chat.history.md", chat).meta.sessions as unknown[]).length).toBe(2000);
+  });
+});

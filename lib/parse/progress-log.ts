@@ -29,11 +29,9 @@ function entriesOf(lines: string[]): Entry[] {
   lines.forEach((line, i) => {
     if (ENTRY_LINE.test(line.trim())) starts.push({ line: i, date: newestIn(line) });
   });
+  // each dated entry runs to the next dated one (one pass: logs may hold thousands of entries)
   const dated = starts.filter((s) => s.date);
-  return dated.map((s) => {
-    const next = starts.find((t) => t.line > s.line && t.date);
-    return { start: s.line, end: next ? next.line : lines.length, date: s.date! };
-  });
+  return dated.map((s, i) => ({ start: s.line, end: i + 1 < dated.length ? dated[i + 1].line : lines.length, date: s.date! }));
 }
 
 function bannerTitle(lines: string[]): string | null {
