@@ -41,6 +41,14 @@ beforeAll(async () => {
     "openspec/changes/add-search/tasks.md": "## 1. Implementation\n- [ ] 1.1 Index titles\n",
   });
   commitAll(repo, "tracks and changes", new Date("2026-05-22T10:00:00Z"));
+  // a feature that exists only in its branch: read from the branch's commit, with its tasks.md
+  git(repo, ["checkout", "-q", "-b", "003-offline"]);
+  writeFiles(repo, {
+    "specs/003-offline/spec.md": "# Feature Specification: Offline listening\n\n**Feature Branch**: `003-offline`\n**Status**: In Progress\n",
+    "specs/003-offline/tasks.md": "- [x] T001 Cache episodes\n- [ ] T002 Expire the cache\n",
+  });
+  commitAll(repo, "offline", new Date("2026-05-23T10:00:00Z"));
+  git(repo, ["checkout", "-q", "main"]);
   await indexRoots(space.db(), { roots: [join(space.dir, "root")], home: null });
   records = listRecords(space.db(), { kind: "all" });
 });
@@ -50,7 +58,7 @@ const byFormat = (format: string) => records.filter((r) => r.format === format);
 
 describe("convention units in a real repository", () => {
   it("reads a Spec Kit feature with its tasks and branch", () => {
-    const [feature] = byFormat("spec-kit");
+    const feature = byFormat("spec-kit").find((r) => r.source === "worktree")!;
     expect(feature).toMatchObject({ title: "Voice upload", branch: "002-voice-upload", status: "in-progress", tasks: { done: 2, total: 3 } });
     expect(feature.savedAt?.slice(0, 10)).toBe("2026-05-18");
   });
@@ -72,10 +80,17 @@ describe("convention units in a real repository", () => {
   });
 });
 
+describe("a unit only in a branch's history", () => {
+  it("is read from that branch with its companion files", () => {
+    const branchOnly = listRecords(space.db(), { kind: "all", format: "spec-kit" }).find((r) => r.path === "specs/003-offline/spec.md");
+    expect(branchOnly).toMatchObject({ source: "git:003-offline", title: "Offline listening", status: "in-progress", tasks: { done: 1, total: 2 } });
+  });
+});
+
 describe("the queue", () => {
   it("lists each in-progress unit once, with its tasks in one sentence", async () => {
     const { items } = await loadQueue(space.db());
-    const feature = items.filter((i) => i.format === "spec-kit");
+    const feature = items.filter((i) => i.format === "spec-kit" && i.path === "specs/002-voice-upload/spec.md");
     expect(feature).toHaveLength(1);
     expect(feature[0]).toMatchObject({ action: "complete" });
     expect(feature[0].reason).toMatch(/^Spec 002-voice-upload: 2 of 3 tasks done; its branch landed in main .+: complete it\?$/);
