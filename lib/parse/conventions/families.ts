@@ -31,7 +31,7 @@ export const FAMILY_NAMES: Record<Format, FamilyName> = {
   conductor: { label: "Conductor track", help: "a track conductor/tracks/<id>/ written with Gemini Conductor: plan.md, metadata.json", resumable: true, unit: "Track" },
   openspec: { label: "OpenSpec change", help: "a change openspec/changes/<id>/ written with OpenSpec: proposal.md, tasks.md", resumable: true, unit: "Change" },
   kiro: { label: "Kiro spec", help: "a spec .kiro/specs/<name>/ written with Kiro: requirements.md, design.md, tasks.md", resumable: true, unit: "Kiro spec" },
-  "memory-bank": { label: "Memory bank", help: "a Cline/Roo memory-bank/ folder: activeContext.md, progress.md", resumable: true, unit: "Memory bank" },
+  "memory-bank": { label: "Memory bank", help: "a Cline/Roo memory-bank/ (or cline_docs/) folder: activeContext.md, progress.md", resumable: true, unit: "Memory bank" },
   "task-master": { label: "Task Master tasks", help: "the task list .taskmaster/tasks/tasks.json kept by Task Master, per tag", resumable: true, unit: "Task list" },
   gsd: { label: "GSD state", help: "the project state .planning/STATE.md kept by Get Shit Done", resumable: true, unit: "GSD state" },
   "agent-plan": { label: "Agent plan", help: "a plan file an agent wrote: docs/plans/, docs/superpowers/plans/, .cursor/plans/, .claude/plans/", resumable: true, unit: "Plan" },
