@@ -228,3 +228,15 @@ describe("family names", () => {
     expect(normalizeFilter("format", "kiro")).toEqual({ ok: true, value: "kiro" });
   });
 });
+
+describe("hostile unit files", () => {
+  it("reads a megabyte of spaces, a flood of boxes and a deep JSON companion without trouble", () => {
+    const spaces = " ".repeat(1_000_000);
+    const spec = parseDocument({ path: "specs/009-x/spec.md", text: `# Feature Specification: X\n${spaces}**Status**:${spaces}Draft\n`, companions: { "specs/009-x/tasks.md": `${"- [x] T1 a\n".repeat(50_000)}${spaces}- [ ] b` } });
+    expect(spec.document?.tasks?.length).toBeLessThanOrEqual(2000);
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const track = parseDocument({ path: "conductor/tracks/t_1/plan.md", text: `# Plan\n- [x] Task: a ${"f".repeat(200_000)}1\n`, companions: { "conductor/tracks/t_1/metadata.json": `{"status":"new","x":${deep}}`, "conductor/tracks.md": `${spaces}t_1${spaces}\n`.repeat(3) } });
+    expect(track.document?.format).toBe("conductor");
+    expect(track.problems).toContain("metadata.json is not a JSON object Cairn can read");
+  });
+});

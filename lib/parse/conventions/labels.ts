@@ -25,7 +25,8 @@ export function labelValue(text: string, labels: RegExp, maxLines = 60): LabelVa
   const lines = text.replace(/\r\n?/g, "\n").split("\n").slice(0, maxLines);
   let fence = false;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    // a label sits at a line's start: a hostile line (a megabyte of spaces) is read no further than this
+    const line = lines[i].slice(0, 4000);
     if (/^\s{0,3}(?:```|~~~)/.test(line)) fence = !fence;
     if (fence) continue;
     // several labels on one line: "**Branch**: `x` | **Date**: 2026-01-02"
