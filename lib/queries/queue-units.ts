@@ -5,9 +5,12 @@
  * Pure: the decision the queue's rules made, reworded; the action stays the rules' own.
  */
 import { ago, type FreshnessView } from "../derive/freshness-wording";
-import { familyName } from "../parse/conventions/families";
+import { FAMILY_NAMES, familyName } from "../parse/conventions/families";
 import { unitOf } from "../parse/conventions/unit";
 import type { QueueDecision } from "./queue-rules";
+
+/** The families whose records are units with a sentence of their own (the others' meta is never read here). */
+export const UNIT_FORMATS: readonly string[] = Object.entries(FAMILY_NAMES).flatMap(([format, name]) => (name.unit ? [format] : []));
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -11,7 +11,7 @@ import { documents, repositories } from "../../db/schema";
 import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
-import { unitDecision } from "./queue-units";
+import { unitDecision, UNIT_FORMATS } from "./queue-units";
 import { allRows } from "./raw-rows";
 import { reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate, statusCondition } from "./shared";
@@ -75,7 +75,7 @@ const rowFields = {
   successorTitle: successor.title,
   successorSavedAt: successor.savedAt,
   // a convention unit's facts (null for other records: no meta decoded per row)
-  unit: sql<string | null>`json_extract(${documents.meta}, '$.unit')`,
+  unit: sql<string | null>`case when ${documents.format} in (${sql.join(UNIT_FORMATS.map((f) => sql`${f}`), sql`, `)}) then json_extract(${documents.meta}, '$.unit') end`,
 };
 
 /** The rows `where` picks; `name` the shape of the condition (its statement is written once), `values` its placeholders. */
