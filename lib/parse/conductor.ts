@@ -45,9 +45,8 @@ export function tracksLine(text: string | undefined, id: string): TracksLine | n
       const m = /\[([ xX~✓✔/-])\]\s*(.*)$/.exec(lines[j]);
       if (!m) continue;
       const mark = m[1];
-      const title = squash(stripInlineMarkdown(m[2].replace(/\|.*$/, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")))
-        .replace(/^track\s*[:：]\s*/i, "")
-        .trim();
+      const text = squash(stripInlineMarkdown(m[2].replace(/\|.*$/, "").replace(/\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]/gi, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")));
+      const title = unitTitle(text.replace(/^track\s*[:：]\s*/i, ""));
       const raw = mark === " " ? "[ ]" : /[xX✓✔]/.test(mark) ? "[x]" : mark === "-" ? "[-]" : "[~]";
       return { raw, title: title && !title.includes(`/${id}/`) ? title : null };
     }
@@ -98,11 +97,12 @@ export const conductorParser: Parser = {
     const specText = at?.file === "plan" ? input.companions?.[join(folder, "spec.md")] : input.text;
 
     const description = jsonString(metadata, "title", "name", "description");
-    // a tracks.md line that only repeats the folder's name is no title
+    // the record's own H1 first, then the track's line in tracks.md (unless it only repeats the folder's name)
+    const ownTitle = unitTitle(firstHeading(read.body));
     const listedTitle = line?.title && line.title.toLowerCase() !== id.toLowerCase() ? line.title : null;
-    const title = listedTitle ?? unitTitle(firstHeading(read.body)) ?? unitTitle(firstHeading(specText)) ?? (description && description.length <= 120 ? description : null);
+    const title = ownTitle ?? listedTitle ?? unitTitle(firstHeading(specText)) ?? (description && description.length <= 120 ? description : null);
     doc.title = title ?? id;
-    doc.fieldSources = { ...doc.fieldSources, title: listedTitle ? "tracks.md" : title ? "h1" : "folder" };
+    doc.fieldSources = { ...doc.fieldSources, title: ownTitle ? "h1" : listedTitle ? "tracks.md" : title ? "spec.md:h1" : "folder" };
 
     const branch = branchFromValue(jsonString(metadata, "branch", "git_branch", "feature_branch"));
     doc.branch = branch;

@@ -7,7 +7,7 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
-import { inheritDone, plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
+import { plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus, type StatusStatement } from "./conventions/unit";
 import { firstHeading, jsonString, newestDate, readJsonObject, unitTitle } from "./conventions/labels";
 import { lowerPath } from "./heuristics/text";
@@ -69,9 +69,9 @@ export const kiroParser: Parser = {
     if (dated) doc.fieldSources.savedAt = "spec.json";
     else delete doc.fieldSources.savedAt;
 
-    // the record keeps the tasks as written; items under a done item count as done for the status
+    // each item is ticked on its own in this convention: the tasks count as written (no done-inheritance)
     const written = at?.file === "tasks" ? readUnitTasks(read.body) : [];
-    const tasks = inheritDone(written);
+    const tasks = written;
     doc.tasks = plainTasks(written);
     const statements: StatusStatement[] = [];
     const phase = conventionStatus(jsonString(specJson, "status", "phase"));

@@ -7,7 +7,7 @@
  */
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
-import { inheritDone, plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
+import { plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus } from "./conventions/unit";
 import { firstHeading, newestDate, unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
@@ -68,9 +68,9 @@ export const openSpecParser: Parser = {
     else delete doc.fieldSources.savedAt;
 
     const tasksText = at?.file === "tasks" ? input.text : undefined;
-    // the record keeps the tasks as written; items under a done item count as done for the status
+    // each item is ticked on its own in this convention: the tasks count as written (no done-inheritance)
     const written = tasksText ? readUnitTasks(tasksText) : [];
-    const tasks = inheritDone(written);
+    const tasks = written;
     doc.tasks = plainTasks(written);
     const settled = settleUnitStatus({ statements: [], tasks, written, archived });
     const counts = taskCounts(written);

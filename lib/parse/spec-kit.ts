@@ -7,7 +7,7 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { conventionStatus } from "./conventions/status-words";
-import { inheritDone, plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
+import { plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus, type StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue, newestDate, STATUS_LABEL, unitTitle } from "./conventions/labels";
 import { branchFromValue, isPlaceholder } from "./heuristics/fields";
@@ -76,9 +76,9 @@ export const specKitParser: Parser = {
 
     const tasksPath = join(folder, "tasks.md");
     const tasksText = input.companions?.[tasksPath];
-    // the record keeps the tasks as written; items under a done item count as done for the status
+    // each item is ticked on its own in this convention: the tasks count as written (no done-inheritance)
     const written = tasksText ? readUnitTasks(tasksText) : [];
-    const tasks = inheritDone(written);
+    const tasks = written;
     doc.tasks = plainTasks(written);
 
     const statusLine = labelValue(body, STATUS_LABEL);

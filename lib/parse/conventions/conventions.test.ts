@@ -154,7 +154,10 @@ describe("Conductor tracks", () => {
     expect(companionsFor(`${folder}/plan.md`)).toEqual([`${folder}/metadata.json`, `${folder}/spec.md`, "conductor/tracks.md"]);
     const { document } = parseDocument({ path: `${folder}/plan.md`, text: plan, companions: { [`${folder}/metadata.json`]: metadata, "conductor/tracks.md": tracksMd } });
     expect(document?.format).toBe("conductor");
-    expect(document?.title).toBe("Voice upload for listeners");
+    // the record's own H1 first (the tracks.md line names it when the plan has none)
+    expect(document?.title).toBe("Voice upload");
+    const untitled = parseDocument({ path: `${folder}/plan.md`, text: plan.replace(/^# .*\n/, ""), companions: { "conductor/tracks.md": tracksMd.replace("Voice upload for listeners", "Voice upload for listeners [checkpoint: 1a2b3c4]") } }).document;
+    expect(untitled?.title).toBe("Voice upload for listeners");
     expect(document?.savedAt).toBe("2026-05-15T10:00:00.000Z");
     // every box counts, the sub-step too (as written: open; for the status: done with its task)
     expect(document?.tasks).toHaveLength(5);
