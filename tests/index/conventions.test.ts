@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords, type CheckpointRecord } from "../../lib/queries/records";
 import { loadQueue } from "../../lib/queries/queue";
+import { checkpointMarkdown, checkpointView, loadCheckpoint } from "../../lib/mcp/checkpoint-view";
 import { documents } from "../../db/schema";
 import { unitOf } from "../../lib/parse/conventions/unit";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
@@ -77,6 +78,17 @@ describe("convention units in a real repository", () => {
     const [change] = byFormat("openspec");
     expect(change).toMatchObject({ title: "Add search", status: "in-progress" });
     expect(change.savedAt?.slice(0, 10)).toBe("2026-05-22");
+  });
+});
+
+describe("MCP", () => {
+  it("names the unit's family and says which done task's commit is missing", () => {
+    const [track] = byFormat("conductor");
+    const { page, record } = loadCheckpoint(space.db(), track.id);
+    const view = checkpointView(page, record);
+    expect(record.familyName).toBe("Conductor track");
+    expect(view.unit).toMatchObject({ family: "Conductor track", id: "share_20260520", missingCommits: [`task 2 says done at ${MISSING}, which is not in main`] });
+    expect(checkpointMarkdown(view)).toContain(`- task 2 says done at ${MISSING}, which is not in main`);
   });
 });
 
