@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { completeCheckpoint, undoCompletion } from "../../lib/actions/complete";
 import { getRecord } from "../../lib/queries/records";
 import { byteDiff, writeWorld, type WriteWorld } from "./support";
+import { eq } from "drizzle-orm";
+import { documents } from "../../db/schema";
+import { WriteError, safeWrite } from "../../lib/write";
 
 let w: WriteWorld;
 beforeEach(() => {
@@ -58,5 +61,23 @@ describe("completing a convention unit in its own words", () => {
     const result = await complete(path);
     expect(result.outcome).toBe("completed-in-cairn");
     expect(w.read(path).equals(before)).toBe(true);
+  });
+});
+
+describe("the unit-status target", () => {
+  it("writes only the record itself or the metadata.json beside it, whatever the stored meta says", async () => {
+    const planPath = `${trackDir}/plan.md`;
+    w.write({ [planPath]: "# Plan\n\n- [ ] Task: a\n", [`${trackDir}/metadata.json`]: metadata });
+    await w.index();
+    const db = w.space.db();
+    const id = w.idOf(planPath);
+    const meta = w.doc(planPath).meta as { unit: { statusField: { path: string } } };
+    meta.unit.statusField.path = "src/app.ts";
+    db.update(documents).set({ meta }).where(eq(documents.id, id)).run();
+    const before = w.read("src/app.ts");
+    const error = await safeWrite(db, { target: { kind: "unit-status", documentId: id }, expectedHash: "x", edit: () => Buffer.from("owned") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteError);
+    expect((error as WriteError).code).toBe("refused");
+    expect(w.read("src/app.ts").equals(before)).toBe(true);
   });
 });
