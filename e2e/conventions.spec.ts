@@ -4,7 +4,7 @@
  * page. The repository is added for this spec and removed after it.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { UNITS, writeUnitsRepo } from "./support/conventions-fixture";
@@ -30,7 +30,7 @@ test("a Spec Kit feature with open tasks is in the queue once and opens on its p
   await page.goto("/?queue=all#queue");
   const entries = page.getByRole("listitem", { name: UNITS.feature.title, exact: true });
   await expect(entries).toHaveCount(1);
-  await expect(entries).toContainText(`Spec ${UNITS.feature.id}: 2 of 3 tasks done`);
+  await expect(entries).toContainText(new RegExp(`Spec ${UNITS.feature.id}: 2 of 3 tasks done; its branch landed in main .*: complete it\\?`));
 
   await entries.getByRole("link", { name: UNITS.feature.title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: UNITS.feature.title })).toBeVisible();
@@ -38,6 +38,21 @@ test("a Spec Kit feature with open tasks is in the queue once and opens on its p
   await expect(unit).toContainText("2 of 3 tasks done, 1 open");
   await expect(unit.getByRole("list", { name: "Companion files" })).toContainText(`specs/${UNITS.feature.id}/plan.md`);
   await expect(page.getByText(UNITS.feature.openTask).first()).toBeVisible();
+});
+
+test("Complete writes the spec's own Status line, and Undo puts the file back byte for byte", async ({ page }) => {
+  const specFile = join(repo, "specs", UNITS.feature.id, "spec.md");
+  const before = readFileSync(specFile);
+  await page.goto("/?queue=all#queue");
+  await page.getByRole("listitem", { name: UNITS.feature.title, exact: true }).getByRole("link", { name: UNITS.feature.title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: UNITS.feature.title })).toBeVisible();
+  await page.getByRole("button", { name: "Complete", exact: true }).first().click();
+  const confirmation = page.getByRole("status").filter({ hasText: /^Completed / });
+  await expect(confirmation).toContainText("its Status line now says Complete", { timeout: 15_000 });
+  expect(readFileSync(specFile, "utf8")).toContain("**Status**: Complete\n");
+  await confirmation.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Undone: " }).first()).toBeVisible({ timeout: 15_000 });
+  expect(readFileSync(specFile).equals(before)).toBe(true);
 });
 
 test("a Conductor track flags the done task whose commit is not in its branch", async ({ page }) => {

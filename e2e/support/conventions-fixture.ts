@@ -1,7 +1,7 @@
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 
 /**
- * A repository holding a Spec Kit feature with open tasks and a Conductor track with a task marked done at a commit
+ * A repository holding a Spec Kit feature with open tasks (its branch merged into main) and a Conductor track with a task marked done at a commit
  * git never saw; added by its spec and removed after (other specs' counts stay).
  */
 export const UNITS = {
@@ -22,6 +22,9 @@ export function writeUnitsRepo(path: string): void {
   });
   commitAll(path, "feat: voice upload", new Date(Date.now() - 4 * 86_400_000));
   git(path, ["checkout", "-q", "main"]);
+  // the feature's branch landed in main: its spec is in the work tree, still a Draft with a task open
+  const landed = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  git(path, ["merge", "-q", "--no-ff", "-m", "merge voice upload", UNITS.feature.id], { GIT_AUTHOR_DATE: landed, GIT_COMMITTER_DATE: landed });
   writeFiles(path, {
     "conductor/tracks.md": `# Project Tracks\n\n- [~] **Track: ${UNITS.track.title}**\n*Link: [./tracks/${UNITS.track.id}/](./tracks/${UNITS.track.id}/)*\n`,
     [`conductor/tracks/${UNITS.track.id}/metadata.json`]: JSON.stringify({ track_id: UNITS.track.id, status: "in_progress", created_at: new Date(Date.now() - 3 * 86_400_000).toISOString() }, null, 2) + "\n",
