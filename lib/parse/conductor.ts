@@ -15,8 +15,8 @@ import { dateFromPath } from "./heuristics/dates";
 import { branchFromValue } from "./heuristics/fields";
 import { baseName, lowerPath, squash, stripInlineMarkdown } from "./heuristics/text";
 
-/** `<root>/conductor/tracks/<id>/plan.md`, `<root>/conductor/archive/<id>/`, `<root>/conductor/tracks/archive/<id>/`. */
-const PLACE = /^((?:.*\/)?conductor)\/(tracks\/archive|archive|tracks)\/([^/]+)\/(plan|spec)\.md$/;
+/** `<root>/conductor/tracks/<id>/plan.md`, and archived: `conductor/archive/<id>/`, `conductor/tracks/archive/<id>/`, `conductor/archive/tracks/<id>/`. */
+const PLACE = /^((?:.*\/)?conductor)\/(tracks\/archive|archive\/tracks|archive|tracks)\/([^/]+)\/(plan|spec)\.md$/;
 
 function place(relPath: string) {
   const m = PLACE.exec(relPath.replace(/\\/g, "/"));

@@ -173,6 +173,7 @@ describe("Conductor tracks", () => {
     expect(document?.status).toBe("in-progress");
     expect(document?.statusRaw).toBe("new");
     expect(document?.title).toBe("Voice upload");
+    expect(parseDocument({ path: "conductor/archive/tracks/voice_20260514/plan.md", text: plan }).document?.status).toBe("completed");
     const archived = parseDocument({ path: "conductor/archive/voice_20260514/plan.md", text: plan }).document;
     expect(archived?.status).toBe("completed");
     expect(archived?.savedAt?.slice(0, 10)).toBe("2026-05-14");
