@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Folders the user asked Cairn to watch. */
 export const roots = sqliteTable("roots", {
@@ -26,7 +26,36 @@ export const repositories = sqliteTable("repositories", {
    */
   indexStamp: text("index_stamp"),
   lastIndexedAt: text("last_indexed_at"),
-});
+  /** The repository's shared git folder (linked worktrees of one repository share it), read from `.git` and `commondir`. */
+  commonDir: text("common_dir"),
+  /** Checkouts with the same key are one project: same common git folder, or same root commit and remote (else folder name). */
+  projectKey: text("project_key"),
+  /** The first commit of its history, asked of git once per repository and kept (only when a clone could share it). */
+  rootCommit: text("root_commit"),
+  /** The remote `origin`'s URL (else the first remote's) as its config states it, credentials removed. */
+  remoteUrl: text("remote_url"),
+  /** The main work tree of its repository (false for a linked worktree). */
+  isMainWorktree: integer("is_main_worktree", { mode: "boolean" }).notNull().default(true),
+}, (t) => [index("repositories_project_idx").on(t.projectKey)]);
+
+/**
+ * Every checkout holding a document's file with the same bytes at the same path, when more than one does
+ * (issue 25): the document row itself lives in the primary checkout.
+ */
+export const documentCheckouts = sqliteTable(
+  "document_checkouts",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    repositoryId: integer("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    absPath: text("abs_path").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.repositoryId] }), index("document_checkouts_repository_idx").on(t.repositoryId)],
+);
+export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
 /** One row per indexed file (or per file found only in another branch's commits). */
 export const documents = sqliteTable(

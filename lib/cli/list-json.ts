@@ -27,6 +27,13 @@ const publicStatus = sql`case when ${completedInCairn} then 'completed'
   when ${documents.status} in ('in-progress', 'blocked') then 'in-progress'
   when ${documents.status} in ('completed', 'superseded') then 'completed' end`;
 
+/** Every checkout holding the file, the primary first, then by path (lib/queries/checkouts.ts). */
+const checkoutsJson = sql`case when ${documents.source} = 'worktree' and ${repositories.path} is not null then coalesce(
+    (select json_group_array(json_object('repo', r."path", 'branch', r."current_branch", 'head', r."head_sha") order by r."id" <> ${documents.repositoryId}, r."path")
+      from "document_checkouts" c join "repositories" r on r."id" = c."repository_id" where c."document_id" = ${documents.id} having count(*) > 0),
+    json_array(json_object('repo', ${repositories.path}, 'branch', ${repositories.currentBranch}, 'head', ${repositories.headSha})))
+  else json('[]') end`;
+
 function recordJson(now: string): SQL {
   return sql`json_object(
     'id', ${documents.id},
@@ -59,7 +66,8 @@ function recordJson(now: string): SQL {
     'lineage', ${documents.lineage},
     'archived', ${bool(sql`${documentMarks.archived} = 1`)},
     'pinned', ${bool(sql`${documentMarks.pinned} = 1`)},
-    'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end
+    'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end,
+    'checkouts', ${checkoutsJson}
   )`;
 }
 

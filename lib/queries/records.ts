@@ -10,6 +10,7 @@ import {
   type DocumentRow,
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
+import { checkoutsOf, type RecordCheckout } from "./checkouts";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -46,6 +47,8 @@ export interface CheckpointRecord {
   archived: boolean;
   pinned: boolean;
   snoozedUntil: string | null;
+  /** Every checkout holding this file with the same bytes, the primary (`repo`) first (issue 25); none outside a work tree. */
+  checkouts: RecordCheckout[];
 }
 
 export interface RecordFilters {
@@ -118,7 +121,7 @@ function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointReco
 export function toRecord(
   row: RecordRow,
   repoPath: string | null,
-  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks },
+  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks; checkouts?: RecordCheckout[] },
 ): CheckpointRecord {
   return {
     id: row.id,
@@ -148,6 +151,7 @@ export function toRecord(
     archived: extras.marks?.archived ?? false,
     pinned: extras.marks?.pinned ?? false,
     snoozedUntil: extras.marks && isSnoozed(extras.marks.snoozedUntil) ? extras.marks.snoozedUntil : null,
+    checkouts: extras.checkouts ?? [],
   };
 }
 
@@ -192,12 +196,14 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
   const findingsByDoc = groupBy(findings, (f) => f.documentId);
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
   const marks = allMarks(db);
+  const checkouts = checkoutsOf(db, ids);
   return rows.map(({ doc, repoPath }) =>
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
       problems: (problemsByDoc.get(doc.id) ?? []).map((p) => p.message),
       completedInCairn: done.has(doc.id),
       marks: marks.get(doc.id),
+      checkouts: checkouts.get(doc.id),
     }),
   );
 }
