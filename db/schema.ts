@@ -36,6 +36,8 @@ export const repositories = sqliteTable("repositories", {
   remoteUrl: text("remote_url"),
   /** The main work tree of its repository (false for a linked worktree). */
   isMainWorktree: integer("is_main_worktree", { mode: "boolean" }).notNull().default(true),
+  /** Files `git status` lists as changed or untracked at the last run (0: clean); null without a work tree. */
+  changedFiles: integer("changed_files"),
 }, (t) => [index("repositories_project_idx").on(t.projectKey)]);
 
 /**

@@ -12,6 +12,8 @@ ALTER TABLE `repositories` ADD `remote_url` text;
 --> statement-breakpoint
 ALTER TABLE `repositories` ADD `is_main_worktree` integer DEFAULT 1 NOT NULL;
 --> statement-breakpoint
+ALTER TABLE `repositories` ADD `changed_files` integer;
+--> statement-breakpoint
 CREATE INDEX `repositories_project_idx` ON `repositories` (`project_key`);
 --> statement-breakpoint
 CREATE TABLE `document_checkouts` (

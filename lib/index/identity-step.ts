@@ -100,13 +100,14 @@ export async function planCheckouts(db: CairnDb, found: FoundRepository[]): Prom
   return plans;
 }
 
-const SET_IDENTITY = `UPDATE "repositories" SET "common_dir" = ?, "project_key" = ?, "root_commit" = ?, "remote_url" = ?, "is_main_worktree" = ? WHERE "path" = ?`;
+// a linked worktree is named after its repository (its main work tree's folder), not its own folder
+const SET_IDENTITY = `UPDATE "repositories" SET "name" = ?, "common_dir" = ?, "project_key" = ?, "root_commit" = ?, "remote_url" = ?, "is_main_worktree" = ? WHERE "path" = ?`;
 
 /** Keep each checkout's identity in its row (the repositories page groups by it). */
 export function storeCheckoutPlans(db: CairnDb, plans: Map<string, CheckoutPlan>): void {
   db.transaction((tx) => {
     for (const [path, plan] of plans) {
-      statement(tx as unknown as CairnDb, SET_IDENTITY).run(plan.commonDir, plan.projectKey, plan.rootCommit, plan.remoteUrl, plan.isMain ? 1 : 0, path);
+      statement(tx as unknown as CairnDb, SET_IDENTITY).run(plan.name, plan.commonDir, plan.projectKey, plan.rootCommit, plan.remoteUrl, plan.isMain ? 1 : 0, path);
     }
   });
 }

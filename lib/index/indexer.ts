@@ -48,7 +48,7 @@ function rejectedOutcome(file: RejectedFile) {
 const UPSERT_REPOSITORY = `INSERT INTO "repositories" ("path", "name", "root_path", "is_bare") VALUES (?, ?, ?, ?)
   ON CONFLICT("path") DO UPDATE SET "root_path" = excluded."root_path", "is_bare" = excluded."is_bare"
   RETURNING "id", "path", "name", "root_path", "is_bare", "current_branch", "head_sha", "git_fingerprint", "index_stamp", "last_indexed_at",
-    "common_dir", "project_key", "root_commit", "remote_url", "is_main_worktree"`;
+    "common_dir", "project_key", "root_commit", "remote_url", "is_main_worktree", "changed_files"`;
 
 interface RepositoryRecord {
   id: number;
@@ -66,6 +66,7 @@ interface RepositoryRecord {
   root_commit: string | null;
   remote_url: string | null;
   is_main_worktree: number;
+  changed_files: number | null;
 }
 
 /** The repository's row, added or updated (a statement prepared once: it runs twice per repository and run). */
@@ -88,6 +89,7 @@ export function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: 
     rootCommit: row.root_commit,
     remoteUrl: row.remote_url,
     isMainWorktree: row.is_main_worktree === 1,
+    changedFiles: row.changed_files,
   };
 }
 

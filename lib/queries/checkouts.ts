@@ -39,3 +39,25 @@ export function checkoutsOf(db: CairnDb, ids: readonly string[]): Map<string, Re
   }
   return out;
 }
+
+/** A checkout as the checkpoint page shows it: the record's primary (where Resume continues and writes go) first. */
+export interface PageCheckout {
+  repositoryId: number;
+  repo: string;
+  name: string;
+  branch: string | null;
+  head: string | null;
+  changedFiles: number | null;
+  absPath: string;
+  primary: boolean;
+}
+
+const PAGE_CHECKOUTS = `SELECT r."id" AS repositoryId, r."path" AS repo, r."name" AS name, r."current_branch" AS branch, r."head_sha" AS head,
+    r."changed_files" AS changedFiles, c."abs_path" AS absPath, r."id" = d."repository_id" AS "primary"
+  FROM "documents" d JOIN "document_checkouts" c ON c."document_id" = d."id" JOIN "repositories" r ON r."id" = c."repository_id"
+  WHERE d."id" = ? ORDER BY "primary" DESC, r."path"`;
+
+/** Every checkout of one document's file (empty when only one checkout holds it). */
+export function pageCheckouts(db: CairnDb, id: string): PageCheckout[] {
+  return (db.$client.prepare(PAGE_CHECKOUTS).all(id) as (Omit<PageCheckout, "primary"> & { primary: number })[]).map((r) => ({ ...r, primary: r.primary === 1 }));
+}
