@@ -59,6 +59,19 @@ export const documentCheckouts = sqliteTable(
 );
 export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
+/** The checkout the user picked to continue a file's work in (and to write it), over the primary rule; kept by Cairn. */
+export const checkoutChoices = sqliteTable(
+  "checkout_choices",
+  {
+    projectKey: text("project_key").notNull(),
+    /** The file's path inside the checkouts. */
+    path: text("path").notNull(),
+    repositoryPath: text("repository_path").notNull(),
+    chosenAt: text("chosen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectKey, t.path] })],
+);
+
 /** One row per indexed file (or per file found only in another branch's commits). */
 export const documents = sqliteTable(
   "documents",

@@ -1,3 +1,4 @@
+import { ChooseCheckoutForm } from "@/app/checkpoints/[id]/_checkouts/choose-form";
 import type { PageCheckout } from "@/lib/queries/checkouts";
 import { plural } from "../format";
 
@@ -11,7 +12,7 @@ function state(c: PageCheckout): string {
  * checkout Resume continues in and whose file Complete, Promote and Review write (the primary); the other
  * copies are committed files, left alone (git carries the change).
  */
-export function Checkouts({ checkouts }: { checkouts: PageCheckout[] }) {
+export function Checkouts({ documentId, checkouts }: { documentId: string; checkouts: PageCheckout[] }) {
   const primary = checkouts.find((c) => c.primary);
   if (!primary || checkouts.length < 2) return null;
   return (
@@ -27,7 +28,7 @@ export function Checkouts({ checkouts }: { checkouts: PageCheckout[] }) {
           </>
         ) : null}
         . Complete, Promote and Review write its file there:{" "}
-        <code className="break-all font-mono text-xs">{primary.absPath}</code>. The other copies are the same committed file: git carries the change to them.
+        <code className="break-all font-mono text-xs">{primary.absPath}</code>. The other copies are the same committed file: git carries the change to them. To continue in another checkout, pick it below.
       </p>
       <ul aria-label="Checkouts holding this file" className="mt-2 space-y-2">
         {checkouts.map((c) => (
@@ -42,6 +43,7 @@ export function Checkouts({ checkouts }: { checkouts: PageCheckout[] }) {
               ) : null}
               {c.primary ? " · where Resume continues" : ""}
             </span>
+            {c.primary ? null : <ChooseCheckoutForm documentId={documentId} repositoryId={c.repositoryId} path={c.repo} />}
           </li>
         ))}
       </ul>

@@ -25,4 +25,12 @@ CREATE TABLE `document_checkouts` (
 --> statement-breakpoint
 CREATE INDEX `document_checkouts_repository_idx` ON `document_checkouts` (`repository_id`);
 --> statement-breakpoint
+CREATE TABLE `checkout_choices` (
+  `project_key` text NOT NULL,
+  `path` text NOT NULL,
+  `repository_path` text NOT NULL,
+  `chosen_at` text NOT NULL,
+  PRIMARY KEY (`project_key`, `path`)
+);
+--> statement-breakpoint
 UPDATE `repositories` SET `index_stamp` = NULL;

@@ -69,10 +69,17 @@ function loadRows(db: CairnDb, checkouts: Checkout[]): Map<string, { branch: str
   return new Map(rows.map((r) => [r.id, { branch: r.branch }]));
 }
 
-/** The checkout whose branch is the checkpoint's, else the main worktree, else the first found. */
-export function primaryOf<T extends { checkout: { branch: string | null; isMain: boolean } }>(members: T[], branch: string | null): T {
-  return (branch ? members.find((m) => m.checkout.branch === branch) : undefined) ?? members.find((m) => m.checkout.isMain) ?? members[0];
+/** The checkout the user picked, else the one whose branch is the checkpoint's, else the main worktree, else the first found. */
+export function primaryOf<T extends { checkout: { path: string; branch: string | null; isMain: boolean } }>(members: T[], branch: string | null, chosen?: string): T {
+  return (
+    (chosen ? members.find((m) => m.checkout.path === chosen) : undefined) ??
+    (branch ? members.find((m) => m.checkout.branch === branch) : undefined) ??
+    members.find((m) => m.checkout.isMain) ??
+    members[0]
+  );
 }
+
+const CHOICES = 'SELECT "path", "repository_path" AS repositoryPath FROM "checkout_choices" WHERE "project_key" = ?';
 
 /** Read and store again the files of one checkout whose row was dropped as a copy and is needed now. */
 async function materialize(db: CairnDb, checkout: Checkout, relPaths: string[]): Promise<boolean> {
@@ -135,16 +142,17 @@ export async function settleProject(db: CairnDb, projectKey: string): Promise<nu
   if (withFiles.length === 0) return [];
   let groups = loadGroups(db, withFiles);
   let rows = loadRows(db, withFiles);
+  const choices = new Map((statement(db, CHOICES).all(projectKey) as { path: string; repositoryPath: string }[]).map((c) => [c.path, c.repositoryPath]));
   const reread = new Set<number>();
   // twice: a group with no row at all is read in its main checkout first, which tells the checkpoint's branch
   for (let pass = 0; pass < 2; pass++) {
     const needed = new Map<Checkout, string[]>();
     for (const group of groups) {
       const existing = group.members.find((m) => rows.has(m.ownId));
-      const primary = primaryOf(group.members, existing ? rows.get(existing.ownId)!.branch : null);
+      const primary = primaryOf(group.members, existing ? rows.get(existing.ownId)!.branch : null, choices.get(group.relPath));
       if (!rows.has(primary.ownId) && (pass === 1 || !existing)) needed.set(primary.checkout, [...(needed.get(primary.checkout) ?? []), group.relPath]);
     }
-    if (needed.size === 0) break;
+    if (needed.size === 0) continue;
     for (const [checkout, relPaths] of needed) if (await materialize(db, checkout, relPaths)) reread.add(checkout.id);
     groups = loadGroups(db, withFiles);
     rows = loadRows(db, withFiles);
@@ -155,7 +163,7 @@ export async function settleProject(db: CairnDb, projectKey: string): Promise<nu
     for (const group of groups) {
       const existing = group.members.find((m) => rows.has(m.ownId));
       if (!existing) continue;
-      const primary = primaryOf(group.members, rows.get(existing.ownId)!.branch);
+      const primary = primaryOf(group.members, rows.get(existing.ownId)!.branch, choices.get(group.relPath));
       const survivor = rows.has(primary.ownId) ? primary.ownId : existing.ownId;
       for (const member of group.members) {
         if (member.ownId !== survivor && rows.has(member.ownId)) {

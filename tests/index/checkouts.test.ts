@@ -8,6 +8,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
+import { chooseCheckout } from "../../lib/actions/checkouts";
+import { setMark } from "../../lib/actions/marks";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import * as family from "../../scripts/fixtures/families";
 import { tempSpace, type TempSpace } from "../support/temp";
@@ -118,6 +120,28 @@ describe("linked worktrees of one repository", () => {
     expect(after[0].checkouts.map((c) => c.repo).sort()).toEqual([app, join(root, "app-detached"), join(app, ".claude", "worktrees", "agent-1")].sort());
     expect(after[0].repo).toBe(app);
     expect(checkpoints()).toHaveLength(2);
+  });
+
+  it("continues in the checkout the user picks, keeping the user's marks, until they pick again", async () => {
+    await index();
+    const [one] = byTitle("Wire the importer");
+    setMark(space.db(), one.id, "pin");
+    const detached = join(root, "app-detached");
+    const detachedId = (space.db().$client.prepare("SELECT id FROM repositories WHERE path = ?").get(detached) as { id: number }).id;
+    const chosen = await chooseCheckout(space.db(), one.id, detachedId);
+    const after = byTitle("Wire the importer");
+    expect(after).toHaveLength(1);
+    expect(after[0].id).toBe(chosen.documentId);
+    expect(after[0].repo).toBe(detached);
+    expect(after[0].checkouts[0].repo).toBe(detached);
+    expect(after[0].checkouts).toHaveLength(4);
+    expect(after[0].pinned).toBe(true);
+    await index();
+    expect(byTitle("Wire the importer")[0].repo).toBe(detached);
+    const featId = (space.db().$client.prepare("SELECT id FROM repositories WHERE path = ?").get(join(root, "app-feat")) as { id: number }).id;
+    await chooseCheckout(space.db(), chosen.documentId, featId);
+    expect(byTitle("Wire the importer")[0].id).toBe(one.id);
+    await expect(chooseCheckout(space.db(), one.id, 999_999)).rejects.toThrow(/does not hold this file/);
   });
 
   it("never indexes a checkout twice for a root given twice or nested roots", async () => {

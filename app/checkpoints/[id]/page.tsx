@@ -96,7 +96,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
         </div>
         <aside aria-label="Related" className="min-w-0 space-y-4">
           <Related data={data} />
-          <Checkouts checkouts={pageCheckouts(await readDb(), doc.id)} />
+          <Checkouts documentId={doc.id} checkouts={pageCheckouts(await readDb(), doc.id)} />
 
           <EditDetailsPanel
             documentId={doc.id}
