@@ -32,7 +32,8 @@ test.describe("worktrees and clones of one project (issue 25)", () => {
     const records = (await (await request.get("/api/checkpoints")).json()) as ApiRecord[];
     const shared = records.filter((r) => r.checkouts.length === 2);
     expect(shared.length, "project-001's committed checkpoints, each once with both checkouts").toBeGreaterThan(0);
-    expect(new Set(records.map((r) => `${r.title}\0${r.repo}`)).size).toBe(records.length);
+    // the worktree is detached: every record it shares lives in the main checkout, none is listed twice
+    expect(records.filter((r) => r.repo?.endsWith(FIXTURE.worktree))).toHaveLength(0);
     const record = shared.find((r) => r.title === FIXTURE.planCheckpointTitle) ?? shared[0];
     expect(record.checkouts[0].repo).toBe(record.repo);
     expect(record.checkouts[1].repo.endsWith(FIXTURE.worktree)).toBe(true);
@@ -46,5 +47,19 @@ test.describe("worktrees and clones of one project (issue 25)", () => {
     await expect(items).toHaveCount(2);
     await expect(items.filter({ hasText: FIXTURE.worktree })).toContainText("detached HEAD");
     await expect(items.first()).toContainText("where Resume continues");
+
+    // continue in the worktree instead: the page names its file, and the record is still one
+    const worktreePath = record.checkouts[1].repo;
+    await panel.getByRole("button", { name: `Continue in ${worktreePath}` }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/checkpoints/${record.id}$`));
+    const moved = page.getByRole("region", { name: "Checked out in 2 places" });
+    await expect(moved.getByRole("list", { name: "Checkouts holding this file" }).getByRole("listitem").first()).toContainText(worktreePath);
+    await expect(moved).toContainText(`${worktreePath}/`);
+    const after = (await (await request.get("/api/checkpoints")).json()) as ApiRecord[];
+    expect(after.filter((r) => r.title === record.title)).toHaveLength(1);
+
+    // and back to the main checkout (the other specs write there)
+    await moved.getByRole("button", { name: `Continue in ${record.repo}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkpoints/${record.id}$`));
   });
 });
