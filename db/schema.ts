@@ -59,6 +59,18 @@ export const documentCheckouts = sqliteTable(
 );
 export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
+/** Copies a Cairn write left behind in the other checkouts (their bytes before, the record's after): still that record. */
+export const carriedCopies = sqliteTable(
+  "carried_copies",
+  {
+    projectKey: text("project_key").notNull(),
+    path: text("path").notNull(),
+    fromHash: text("from_hash").notNull(),
+    toHash: text("to_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectKey, t.path, t.fromHash] })],
+);
+
 /** The checkout the user picked to continue a file's work in (and to write it), over the primary rule; kept by Cairn. */
 export const checkoutChoices = sqliteTable(
   "checkout_choices",

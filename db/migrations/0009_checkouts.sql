@@ -33,4 +33,12 @@ CREATE TABLE `checkout_choices` (
   PRIMARY KEY (`project_key`, `path`)
 );
 --> statement-breakpoint
+CREATE TABLE `carried_copies` (
+  `project_key` text NOT NULL,
+  `path` text NOT NULL,
+  `from_hash` text NOT NULL,
+  `to_hash` text NOT NULL,
+  PRIMARY KEY (`project_key`, `path`, `from_hash`)
+);
+--> statement-breakpoint
 UPDATE `repositories` SET `index_stamp` = NULL;

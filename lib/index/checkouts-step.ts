@@ -36,6 +36,7 @@ interface Member {
 
 interface Group {
   relPath: string;
+  contentHash: string;
   members: Member[];
 }
 
@@ -54,7 +55,7 @@ function loadGroups(db: CairnDb, checkouts: Checkout[]): Group[] {
     if (!file.absPath.startsWith(`${checkout.path}/`)) continue;
     const relPath = file.absPath.slice(checkout.path.length + 1);
     const key = `${relPath}\0${file.contentHash}`;
-    const group = groups.get(key) ?? { relPath, members: [] };
+    const group = groups.get(key) ?? { relPath, contentHash: file.contentHash, members: [] };
     group.members.push({ checkout, absPath: file.absPath, ownId: documentId(checkout.path, relPath) });
     groups.set(key, group);
   }
@@ -80,6 +81,33 @@ export function primaryOf<T extends { checkout: { path: string; branch: string |
 }
 
 const CHOICES = 'SELECT "path", "repository_path" AS repositoryPath FROM "checkout_choices" WHERE "project_key" = ?';
+const CARRIED = 'SELECT "path", "from_hash" AS fromHash, "to_hash" AS toHash FROM "carried_copies" WHERE "project_key" = ?';
+
+const COPIES_BEFORE = `SELECT r."project_key" AS projectKey, d."path" AS path, d."content_hash" AS hash FROM "documents" d
+  JOIN "repositories" r ON r."id" = d."repository_id"
+  WHERE d."abs_path" = ? AND d."source" = 'worktree' AND r."project_key" IS NOT NULL
+    AND EXISTS (SELECT 1 FROM "document_checkouts" c WHERE c."document_id" = d."id" AND c."repository_id" <> d."repository_id")`;
+
+export interface CopiesBefore {
+  projectKey: string;
+  path: string;
+  hash: string;
+}
+
+/** Before Cairn writes a file other checkouts hold too: what those copies hold (null when no other checkout does). */
+export function copiesBefore(db: CairnDb, absPath: string): CopiesBefore | null {
+  return (statement(db, COPIES_BEFORE).get(absPath) as CopiesBefore | undefined) ?? null;
+}
+
+/**
+ * After Cairn wrote it: the other checkouts' copies (the bytes before) stay with the record, a commit behind,
+ * instead of becoming a record of their own (issue 25: "the other copies are left alone, git carries the change").
+ */
+export function rememberCarried(db: CairnDb, before: CopiesBefore | null, newHash: string | null): void {
+  if (!before || !newHash || newHash === before.hash) return;
+  statement(db, `INSERT INTO "carried_copies" ("project_key", "path", "from_hash", "to_hash") VALUES (?, ?, ?, ?)
+    ON CONFLICT ("project_key", "path", "from_hash") DO UPDATE SET "to_hash" = excluded."to_hash"`).run(before.projectKey, before.path, before.hash, newHash);
+}
 
 /** Read and store again the files of one checkout whose row was dropped as a copy and is needed now. */
 async function materialize(db: CairnDb, checkout: Checkout, relPaths: string[]): Promise<boolean> {
@@ -143,11 +171,26 @@ export async function settleProject(db: CairnDb, projectKey: string): Promise<nu
   let groups = loadGroups(db, withFiles);
   let rows = loadRows(db, withFiles);
   const choices = new Map((statement(db, CHOICES).all(projectKey) as { path: string; repositoryPath: string }[]).map((c) => [c.path, c.repositoryPath]));
+  const carried = new Map((statement(db, CARRIED).all(projectKey) as { path: string; fromHash: string; toHash: string }[]).map((c) => [`${c.path}\0${c.fromHash}`, c.toHash]));
+  /** The group holding the file Cairn wrote from this group's bytes (following later writes), when it has a record. */
+  const carrierOf = (group: Group): Group | null => {
+    if (carried.size === 0 || group.members.some((m) => rows.has(m.ownId))) return null;
+    let key = `${group.relPath}\0${group.contentHash}`;
+    for (let step = 0; step < 8; step++) {
+      const to = carried.get(key);
+      if (!to) return null;
+      key = `${group.relPath}\0${to}`;
+      const next = groups.find((g) => `${g.relPath}\0${g.contentHash}` === key);
+      if (next && next.members.some((m) => rows.has(m.ownId))) return next;
+    }
+    return null;
+  };
   const reread = new Set<number>();
   // twice: a group with no row at all is read in its main checkout first, which tells the checkpoint's branch
   for (let pass = 0; pass < 2; pass++) {
     const needed = new Map<Checkout, string[]>();
     for (const group of groups) {
+      if (carrierOf(group)) continue;
       const existing = group.members.find((m) => rows.has(m.ownId));
       const primary = primaryOf(group.members, existing ? rows.get(existing.ownId)!.branch : null, choices.get(group.relPath));
       if (!rows.has(primary.ownId) && (pass === 1 || !existing)) needed.set(primary.checkout, [...(needed.get(primary.checkout) ?? []), group.relPath]);
@@ -160,18 +203,32 @@ export async function settleProject(db: CairnDb, projectKey: string): Promise<nu
   db.transaction((tx) => {
     const txDb = tx as unknown as CairnDb;
     statement(txDb, `DELETE FROM "document_checkouts" WHERE "repository_id" IN (SELECT "id" FROM "repositories" WHERE "project_key" = ?)`).run(projectKey);
+    const holders = new Map<string, Member[]>();
+    const survivorOf = new Map<Group, string>();
     for (const group of groups) {
       const existing = group.members.find((m) => rows.has(m.ownId));
       if (!existing) continue;
       const primary = primaryOf(group.members, rows.get(existing.ownId)!.branch, choices.get(group.relPath));
       const survivor = rows.has(primary.ownId) ? primary.ownId : existing.ownId;
+      survivorOf.set(group, survivor);
       for (const member of group.members) {
         if (member.ownId !== survivor && rows.has(member.ownId)) {
           moveUserState(txDb, member.ownId, survivor);
           statement(txDb, 'DELETE FROM "documents" WHERE "id" = ?').run(member.ownId);
         }
+      }
+      holders.set(survivor, [...(holders.get(survivor) ?? []), ...group.members]);
+    }
+    // copies of a file Cairn wrote in the primary checkout: the same record, a commit behind (git carries the change)
+    for (const group of groups) {
+      const carrier = carrierOf(group);
+      const survivor = carrier ? survivorOf.get(carrier) : undefined;
+      if (survivor) holders.set(survivor, [...(holders.get(survivor) ?? []), ...group.members]);
+    }
+    for (const [survivor, members] of holders) {
+      for (const member of members) {
         statement(txDb, 'UPDATE "indexed_files" SET "document_id" = ? WHERE "abs_path" = ?').run(survivor, member.absPath);
-        if (group.members.length > 1) {
+        if (members.length > 1) {
           statement(txDb, 'INSERT OR IGNORE INTO "document_checkouts" ("document_id", "repository_id", "abs_path") VALUES (?, ?, ?)').run(survivor, member.checkout.id, member.absPath);
         }
       }

@@ -4,12 +4,13 @@
  * a remote; a bare repository with worktrees) and a real SQLite file.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
 import { chooseCheckout } from "../../lib/actions/checkouts";
 import { setMark } from "../../lib/actions/marks";
+import { completeCheckpoint } from "../../lib/actions/complete";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import * as family from "../../scripts/fixtures/families";
 import { tempSpace, type TempSpace } from "../support/temp";
@@ -142,6 +143,21 @@ describe("linked worktrees of one repository", () => {
     await chooseCheckout(space.db(), chosen.documentId, featId);
     expect(byTitle("Wire the importer")[0].id).toBe(one.id);
     await expect(chooseCheckout(space.db(), one.id, 999_999)).rejects.toThrow(/does not hold this file/);
+  });
+
+  it("completes the primary checkout's file only; the other copies stay with the record, a commit behind", async () => {
+    await index();
+    const [one] = byTitle("Wire the importer");
+    const detachedCopy = readFileSync(join(root, "app-detached", ONE), "utf8");
+    await completeCheckpoint(space.db(), one.id);
+    expect(readFileSync(join(root, "app-feat", ONE), "utf8")).toMatch(/status: "?completed/);
+    expect(readFileSync(join(root, "app-detached", ONE), "utf8")).toBe(detachedCopy);
+    await index();
+    const after = byTitle("Wire the importer");
+    expect(after).toHaveLength(1);
+    expect(after[0].id).toBe(one.id);
+    expect(after[0].status).toBe("completed");
+    expect(after[0].checkouts).toHaveLength(4);
   });
 
   it("never indexes a checkout twice for a root given twice or nested roots", async () => {
