@@ -17,7 +17,8 @@ test.describe("worktrees and clones of one project (issue 25)", () => {
     await expect(checkouts.getByRole("listitem")).toHaveCount(2);
     const worktree = checkouts.getByRole("listitem").filter({ hasText: FIXTURE.worktree });
     await expect(worktree).toContainText("detached HEAD");
-    await expect(worktree).toContainText("clean");
+    await expect(worktree).toContainText("dirty: 1 changed file");
+    await expect(checkouts.getByRole("listitem").filter({ hasText: "main worktree" })).toContainText("clean");
     await expect(worktree).toContainText(/last commit [0-9a-f]{7}/);
     await expect(checkouts.getByRole("listitem").filter({ hasText: "main worktree" })).toContainText("main");
     await expect(page.getByRole("list", { name: "Checkouts of project-002" })).toHaveCount(0);

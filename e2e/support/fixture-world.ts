@@ -1,5 +1,6 @@
 import { buildWorld, type World } from "../../scripts/fixtures/world";
 import * as family from "../../scripts/fixtures/families";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { commitAll, git, writeFiles } from "../../scripts/fixtures/git";
 
@@ -131,5 +132,8 @@ export function buildFixtureWorld(dir: string): World {
   decorateSecond(world.repositories[1]);
   // after every commit: its files are the main checkout's, byte for byte, so no count changes
   git(world.repositories[0].path, ["worktree", "add", "-q", "--detach", join(world.root, FIXTURE.worktree)]);
+  // the worktree has deleted its copy of the session handoff (uncommitted): live.spec edits project-001's, which then
+  // differs from no copy (an edited copy would be a record of its own), and the worktree reads as dirty
+  rmSync(join(world.root, FIXTURE.worktree, ".claude", "handoffs"), { recursive: true, force: true });
   return world;
 }
