@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
+import { inProjectAt } from "../queries/project-filter";
 
 /**
  * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
@@ -78,7 +79,7 @@ export function listJson(db: CairnDb, filters: ListJsonFilters = {}, now: Date =
     kind !== "all" ? eq(documents.kind, kind) : undefined,
     isNull(documents.duplicateOf),
     isNull(documents.aliasOf),
-    filters.repo ? eq(repositories.path, filters.repo.replace(/\/+$/, "")) : undefined,
+    filters.repo ? inProjectAt(filters.repo.replace(/\/+$/, "")) : undefined,
     filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
   );
   // newest save first, in the order listRecords reads them (the same statement: the same order for equal times);

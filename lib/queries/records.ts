@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
 import { checkoutsOf, type RecordCheckout } from "./checkouts";
+import { inProjectAt } from "./project-filter";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -214,7 +215,8 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (kind !== "all") conditions.push(eq(documents.kind, kind));
   if (filters.format) conditions.push(eq(documents.format, filters.format));
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
-  if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
+  // any checkout of its project: a record whose primary is a sibling worktree or clone is this repository's too (issue 25)
+  if (filters.repo) conditions.push(inProjectAt(filters.repo.replace(/\/+$/, "")));
   let rows = readRecordRows(
     db,
     db

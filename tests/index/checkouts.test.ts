@@ -84,6 +84,8 @@ describe("linked worktrees of one repository", () => {
     expect(byTitle("Ship the exporter")).toHaveLength(1);
     expect(two.repo).toBe(app);
     expect(checkpoints()).toHaveLength(2);
+    // a repository's filter covers its checkouts: the record kept in the feature worktree is the main one's too
+    expect(listRecords(space.db(), { repo: app }).map((r) => r.title).sort()).toEqual(["Ship the exporter", "Wire the importer"]);
   });
 
   it("keeps one record when indexed again, and a warm run starts no git process", async () => {
