@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
+import { indexRepositoryAt } from "../../lib/index/index-repository";
 import { listRecords } from "../../lib/queries/records";
 import { chooseCheckout } from "../../lib/actions/checkouts";
 import { setMark } from "../../lib/actions/marks";
@@ -109,6 +110,22 @@ describe("linked worktrees of one repository", () => {
     expect(older.checkouts).toHaveLength(3);
     expect(older.lineage).toBe(edited.lineage);
     expect(older.supersededBy).toBe(edited.id);
+  });
+
+  it("re-indexing one checkout (the watcher) splits an edited copy off and folds it back once restored", async () => {
+    await index();
+    const feat = join(root, "app-feat");
+    const original = readFileSync(join(feat, ONE), "utf8");
+    writeFileSync(join(feat, ONE), original.replaceAll("Wire the importer", "Wire the importer, renamed"));
+    await indexRepositoryAt(space.db(), feat);
+    expect(byTitle("Wire the importer, renamed").map((r) => r.repo)).toEqual([feat]);
+    expect(byTitle("Wire the importer")[0].checkouts).toHaveLength(3);
+    writeFileSync(join(feat, ONE), original);
+    await indexRepositoryAt(space.db(), feat);
+    expect(byTitle("Wire the importer, renamed")).toHaveLength(0);
+    expect(byTitle("Wire the importer")).toHaveLength(1);
+    expect(byTitle("Wire the importer")[0].checkouts).toHaveLength(4);
+    expect(byTitle("Wire the importer")[0].repo).toBe(feat);
   });
 
   it("keeps a record's other checkouts when a checkout is deleted between two runs", async () => {
