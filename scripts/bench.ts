@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   try {
     log(`building (or reusing) ${repositories} repositories in ${worldDir() ?? dir} (about ${repositories * 30} documents)…`);
     const started = performance.now();
-    const world = reusableWorld(worldDir(), () => buildWorld(join(worldDir() ?? dir, "world"), { repositories, htmlCheckpoints: 22 }));
+    const world = reusableWorld(worldDir(), () => buildWorld(join(worldDir() ?? dir, "world"), { repositories, htmlCheckpoints: 22, secretEvery: 5 }));
     const worldMs = performance.now() - started;
     log(`world built in ${(worldMs / 1000).toFixed(1)} s`);
 
