@@ -7,7 +7,7 @@
  */
 import type { RepoFacts } from "../git/repo-facts";
 import { isSha } from "../git/runner";
-import { findBranchTip } from "./freshness";
+import { findBranchTip } from "./freshness-save";
 
 export interface UnitCommitsInput {
   id: string;
