@@ -5,13 +5,14 @@ import "server-only";
  * the rule table (queue-rules.ts), with one suggested action and one sentence. Pinned items lead;
  * archived and snoozed ones are set aside (listed apart, with undo).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
+import { unitDecision, UNIT_FORMATS } from "./queue-units";
 import { allRows } from "./raw-rows";
 import { currentSnapshots, isSnapshot, openCondition, reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate } from "./shared";
@@ -88,9 +89,12 @@ const rowFields = {
   successorId: successor.id,
   successorTitle: successor.title,
   successorSavedAt: successor.savedAt,
+  // a convention unit's facts (null for other records: no meta decoded per row)
+  unit: sql<string | null>`case when ${documents.format} in (${sql.join(UNIT_FORMATS.map((f) => sql`${f}`), sql`, `)}) then json_extract(${documents.meta}, '$.unit') end`,
 };
 
-type Row = { [K in keyof typeof rowFields]: (typeof rowFields)[K]["_"]["data"] | null } & { id: string; path: string; format: string; contentHash: string };
+type FieldData<F> = F extends { _: { data: infer D } } ? D : F extends SQL<infer T> ? T : unknown;
+type Row = { [K in keyof typeof rowFields]: FieldData<(typeof rowFields)[K]> | null } & { id: string; path: string; format: string; contentHash: string };
 
 /** Open checkpoints: in progress (or blocked), or of a family without a status. */
 function openRows(db: CairnDb, repoPath: string | undefined) {
@@ -135,7 +139,7 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     // a save without a status and without any checkpoint field is a note, not work: only a review request keeps it
     if (odd && !row.rawStatus && !review) continue;
     const successorSave = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
-    const decision = decide(
+    const decided = decide(
       {
         freshness: parseFreshness(row.freshness),
         branch: row.branch,
@@ -148,6 +152,8 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
       },
       now,
     );
+    // a convention unit (Spec Kit feature, Conductor track...) is named as its convention names it, with its tasks
+    const decision = unitDecision(row.format, row.unit, decided, parseFreshness(row.freshness), now);
     const mark = marks.get(row.id) ?? NO_MARKS;
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,

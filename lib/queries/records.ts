@@ -10,6 +10,9 @@ import {
   type DocumentRow,
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
+import { familyLabelOf } from "../parse/conventions/families";
+import { checkoutsOf, type RecordCheckout } from "./checkouts";
+import { inProjectAt } from "./project-filter";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -18,6 +21,8 @@ export interface CheckpointRecord {
   path: string;
   source: string;
   format: string;
+  /** The family in words a newcomer can read ("Spec Kit feature", "Conductor track", "HTML checkpoint"). */
+  familyName: string;
   kind: string;
   title: string | null;
   status: "in-progress" | "completed" | null;
@@ -46,6 +51,8 @@ export interface CheckpointRecord {
   archived: boolean;
   pinned: boolean;
   snoozedUntil: string | null;
+  /** Every checkout holding this file with the same bytes, the primary (`repo`) first (issue 25); none outside a work tree. */
+  checkouts: RecordCheckout[];
 }
 
 export interface RecordFilters {
@@ -118,7 +125,7 @@ function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointReco
 export function toRecord(
   row: RecordRow,
   repoPath: string | null,
-  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks },
+  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks; checkouts?: RecordCheckout[] },
 ): CheckpointRecord {
   return {
     id: row.id,
@@ -126,6 +133,7 @@ export function toRecord(
     path: row.path,
     source: row.source,
     format: row.format,
+    familyName: familyLabelOf(row.format),
     kind: row.kind,
     title: row.title,
     status: publicStatus(row, extras.completedInCairn),
@@ -148,6 +156,7 @@ export function toRecord(
     archived: extras.marks?.archived ?? false,
     pinned: extras.marks?.pinned ?? false,
     snoozedUntil: extras.marks && isSnoozed(extras.marks.snoozedUntil) ? extras.marks.snoozedUntil : null,
+    checkouts: extras.checkouts ?? [],
   };
 }
 
@@ -192,12 +201,14 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
   const findingsByDoc = groupBy(findings, (f) => f.documentId);
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
   const marks = allMarks(db);
+  const checkouts = checkoutsOf(db, ids);
   return rows.map(({ doc, repoPath }) =>
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
       problems: (problemsByDoc.get(doc.id) ?? []).map((p) => p.message),
       completedInCairn: done.has(doc.id),
       marks: marks.get(doc.id),
+      checkouts: checkouts.get(doc.id),
     }),
   );
 }
@@ -208,7 +219,8 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (kind !== "all") conditions.push(eq(documents.kind, kind));
   if (filters.format) conditions.push(eq(documents.format, filters.format));
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
-  if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
+  // any checkout of its project: a record whose primary is a sibling worktree or clone is this repository's too (issue 25)
+  if (filters.repo) conditions.push(inProjectAt(filters.repo.replace(/\/+$/, "")));
   let rows = readRecordRows(
     db,
     db

@@ -18,6 +18,9 @@ import { EditDetailsPanel } from "../_edit/edit-details-panel";
 import { ResumePanel, resumeViewOf } from "../_resume/resume-panel";
 import { ReviewPanel } from "../_review/review-panel";
 import { CheckpointActions } from "./checkpoint-actions";
+import { UnitPanel } from "@/components/checkpoint/unit-panel";
+import { Checkouts } from "@/components/checkpoint/checkouts";
+import { pageCheckouts } from "@/lib/queries/checkouts";
 
 export type CheckpointData = NonNullable<ReturnType<typeof checkpointPage>>;
 
@@ -68,6 +71,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
       {resumable && <FreshnessBanner freshness={doc.freshness} branch={doc.branch} checkpointId={doc.id} recordedSha={doc.headShaRaw} />}
 
       {/* 3. notes about the record */}
+      <UnitPanel doc={doc} />
 
       {/* 4. content and sidebar */}
       <div className={`grid gap-6 ${mode === "review" ? "lg:grid-cols-[minmax(0,1fr)_24rem]" : "lg:grid-cols-[minmax(0,1fr)_18rem]"}`}>
@@ -88,6 +92,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
         <aside aria-label="Related" className="min-w-0 space-y-4">
           {mode === "review" && review}
           <Related data={data} />
+          <Checkouts documentId={doc.id} checkouts={pageCheckouts(await readDb(), doc.id)} />
           <EditDetailsPanel
             documentId={doc.id}
             shown={{ title: doc.title, status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt, fileValues: doc.meta?.fileValues as Record<string, unknown> | null }}
