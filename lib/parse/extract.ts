@@ -12,6 +12,7 @@ import { headingPairs, KEYS, pairSource, type KeyValue } from "./heuristics/keyv
 import { sectionEnd, type Outline, type OutlineHeading } from "./heuristics/markdown";
 import { normaliseStatus, statusFromStatement } from "./heuristics/status";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
+import { wordsPattern } from "./heuristics/words";
 
 export interface ExtractedFields {
   title: string | null;
@@ -37,8 +38,12 @@ export interface ExtractInput {
   path: string;
 }
 
-/** Exactly these labels are dropped from the front of a title ("Checkpoint: X" -> "X"); other labels are kept. */
-const TITLE_LABEL = /^(?:checkpoint|handoff|working on|session state|session handoff)\s*[:：]\s+(?=\S)/i;
+/**
+ * Exactly these labels are dropped from the front of a title ("Checkpoint: X" -> "X"), and only when what follows
+ * names the work: a date alone is no title ("Session Handoff: 2025-11-06" stays whole); other labels are kept.
+ */
+const TITLE_LABEL = /^(?:checkpoint|handoff|working on|session handoff)\s*[:：]\s+(?=\S)/i;
+const ONLY_A_DATE = /^[\d\s./:-]+$/;
 /** Headings whose value is the work itself (`## Working on: Checkout rework`). */
 const WORK_KEYS = /^(?:working on|current task|task|goal|objective|focus|current focus|active task|current work|mission)$/;
 /** Headings that state the saved work's current state or task. */
@@ -54,7 +59,7 @@ export function titleText(text: string | null | undefined): string | null {
   if (!text) return null;
   const plain = squash(stripInlineMarkdown(text));
   const stripped = plain.replace(TITLE_LABEL, "");
-  return (stripped || plain).slice(0, 300) || null;
+  return (stripped && !ONLY_A_DATE.test(stripped) ? stripped : plain).slice(0, 300) || null;
 }
 
 const realHeadings = (o: Outline) => o.headings.filter((h) => !h.pseudo);
@@ -103,7 +108,12 @@ function pickTitle(o: Outline, frontmatter: KeyValue[], headingKv: KeyValue[]): 
   const fm = frontmatter.find((p) => KEYS.title.test(p.key) && !isPlaceholder(p.value));
   if (fm) return { value: titleText(fm.value), source: pairSource(fm) };
   const work = headingKv.find((p) => WORK_KEYS.test(p.key) && !isPlaceholder(p.value));
-  if (work) return { value: titleText(work.value), source: `heading:${work.key.replace(/\s+/g, "-")}` };
+  if (work) {
+    // the value after the label, whole: "## Working on: X — Plan Complete" is "X — Plan Complete"
+    const heading = realHeadings(o).find((h) => h.line === work.line);
+    const whole = heading ? /[:：]\s*(.+)$/.exec(heading.text.slice(heading.text.toLowerCase().indexOf(work.key.split(" ")[0]))) : null;
+    return { value: titleText(whole?.[1] ?? work.value), source: `heading:${work.key.replace(/\s+/g, "-")}` };
+  }
   for (const h of realHeadings(o)) {
     const words = cleanHeading(h.text);
     if (!/\p{L}{2,}/u.test(words) || /^\[[^\]]*\]/.test(h.text.trim()) || canonicalHeading(h.text)) continue;
@@ -170,7 +180,21 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
 /** A heading that is itself a closing statement: "Session Complete - all saved", "Project Complete!", "完了". */
 const DONE_HEADING = /^(?:the\s+)?(?:session|project|work|task|sprint|milestone|implementation|migration|phase \d+|all (?:phases|tasks|work|steps)|everything)\s+(?:is\s+)?(?:complete|completed|done|finished)\b(?![-\w])/i;
 /** Sections whose labels describe the whole file (not one item of a list). */
-const FILE_LEVEL_SECTION = /status|state|metadata|meta|summary|overview|info|header|session|handoff|checkpoint|context|stand|estado|état|状態|상태|状态/i;
+const FILE_LEVEL_SECTION = /status|state|current|update|metadata|meta|summary|overview|info|header|session|handoff|checkpoint|context|stand|estado|état|状態|상태|状态/i;
+
+/** Labels for the stage the work is at, read as its status when their value is a status word. */
+const PHASE_KEY = KEYS.phase;
+/** A status or state word in a heading (any language of the vocabulary). */
+const STATE_WORDS = wordsPattern("statusLabels");
+
+/** A short status tag closing a title: "(TÜM FAZLAR TAMAMLANDI)", "[DONE]", "— COMPLETE". */
+function titleTag(heading: string): Omit<StatusPick, "source"> | null {
+  const plain = squash(stripInlineMarkdown(heading));
+  const m = /[([]\s*([^()[\]]{2,60})\s*[)\]]\s*$/.exec(plain) ?? /\s[—–-]\s+([^—–-]{2,60})$/.exec(plain);
+  if (!m || m[1].trim().split(/\s+/).length > 4) return null;
+  const status = normaliseStatus(m[1]);
+  return status?.status === "completed" || status?.status === "in-progress" ? { status: status.status, raw: status.raw } : null;
+}
 
 type StatusPick = { status: Status | null; raw: string | null; source: string | null };
 
@@ -197,6 +221,15 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     break;
   }
   if (active) return { status: "in-progress", raw: "active: true", source: pairSource(active) };
+  // a phase or mode line that states where the work is ("Phase: **E2E VERIFICATION DONE** — 4/4 verified")
+  for (const p of [...input.frontmatter, ...input.pairs].filter((p) => PHASE_KEY.test(p.key) && describesFile(o, p))) {
+    const status = normaliseStatus(p.value.split(/\s+[—–-]\s+|[,;(]/)[0]);
+    if (status?.status) return { status: status.status, raw: p.value.slice(0, 120), source: pairSource(p) };
+  }
+  // a tag at the end of the title: "# MeetMind — Checkpoint (ALL PHASES DONE)", "# Auth rework [COMPLETE]"
+  const titleHeading = realHeadings(o).find((h) => h.level === 1);
+  const tag = titleHeading ? titleTag(titleHeading.text) : null;
+  if (tag) return { ...tag, source: "h1:tag" };
   // a heading that states the status ("## ✅ IMPLEMENTATION STATUS - COMPLETE!") outranks a stale header value
   for (const h of realHeadings(o)) {
     const m = /^(?:[\p{L}\d ]{0,30}\s)?status\s*[-–—:：]\s*(.+)$/iu.exec(cleanHeading(h.text));
@@ -233,6 +266,11 @@ function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): Sta
     if (!h || raw) continue;
     const statement = statusFromStatement(sectionLeadUntilHeading(o, h));
     if (statement) return { status: statement.status, raw: statement.raw, source: h === h1 ? "statement:opening" : "statement:summary" };
+  }
+  if (!headings.length && !raw) {
+    // a note with no heading at all: its first paragraph is its statement ("plan 08 … in progress.")
+    const statement = statusFromStatement(sectionLeadUntilHeading(o, { line: -1, level: 0, text: "" } as OutlineHeading));
+    if (statement) return { status: statement.status, raw: statement.raw, source: "statement:opening" };
   }
   return raw ?? { status: null, raw: null, source: null };
 }
@@ -311,13 +349,14 @@ export function extractFields(input: ExtractInput): ExtractedFields {
       if (branch) sources.branch = pairSource(p);
     }
     // "HEAD:" / "Last commit:" anywhere near the top; a bare "Commit:" only where it describes the whole file
-    const bare = /^(?:commit|sha|git commit|commit hash|commit sha)$/.test(p.key);
+    const bare = KEYS.commit.test(p.key);
     if (!headSha && RECENT_COMMITS.test(p.key) && p.line < HEADER_LINES) {
       // "**Recent commits:** `4bc062d` gitignore · `728d712` docs": the first listed is where HEAD was
       headSha = shaFromValue(p.rawValue.split(/[·,;|]/)[0]);
       if (headSha) sources.headSha = pairSource(p);
     }
-    if (!headSha && KEYS.head.test(p.key) && (p.style === "frontmatter" || (p.line < HEADER_LINES && (!bare || describesFile(o, p))))) {
+    // an explicit HEAD label counts anywhere ("**HEAD**: `6584896`" under a late "## Branch Status")
+    if (!headSha && KEYS.head.test(p.key) && (p.style === "frontmatter" || (!bare && p.style !== "table") || (p.line < HEADER_LINES && describesFile(o, p)))) {
       headSha = shaFromValue(p.value);
       if (headSha) sources.headSha = pairSource(p);
     }
@@ -339,6 +378,18 @@ export function extractFields(input: ExtractInput): ExtractedFields {
       if (!headSha) {
         headSha = at.sha;
         sources.headSha = "text:branch-at-sha";
+      }
+    }
+  }
+  if (!headSha) {
+    // a state heading that names its commit: "## Stato MVP (commit 67fffb1)", "## Current state @ abc1234"
+    for (const h of realHeadings(o)) {
+      if (!STATE_WORDS.test(cleanHeading(h.text)) && canonicalHeading(h.text) !== "state") continue;
+      const m = /\bcommit\s*[:=]?\s*`?([0-9a-f]{7,40})\b/i.exec(stripInlineMarkdown(h.text));
+      if (m && shaFromValue(m[1])) {
+        headSha = m[1];
+        sources.headSha = "heading:state";
+        break;
       }
     }
   }

@@ -3,6 +3,10 @@
  * `Last commit: abc1234 - fix`, placeholders recognised as absent. Pure string helpers shared by every family.
  */
 import { squash, stripInlineMarkdown } from "./text";
+import { wordsPattern } from "./words";
+
+/** "everything on `main`", "tout sur `main`": the vocabulary's words, then the branch in a code span. */
+const EVERYTHING_ON = new RegExp(`${wordsPattern("everythingOn").source}\\s+(?:the\\s+)?(?:branch\\s+)?\`([^\`\\s]+)\``, "iu");
 
 /** `[DATE]`, `{title}`, `<status>`, `[branch name]`, `-`, `TBD`: written where a value goes, but no value. */
 export function isPlaceholder(value: string | null | undefined): boolean {
@@ -87,7 +91,10 @@ export function branchFromProse(line: string): string | null {
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??
     /\b(?:\d+\s+commits?|changes|work|unstaged|uncommitted|staged)\s+(?:are\s+|is\s+)?(?:\w+\s+)?on\s+(?:branch\s+)?`([^`\s]+)`/i.exec(line) ??
     /~?\d+\s+commits?\s+on\s+([\w./-]+)/i.exec(plain) ??
-    /\bon\s+(?:the\s+)?branch\s+([\w][\w./-]*)/i.exec(plain);
+    /\bon\s+(?:the\s+)?branch\s+([\w][\w./-]*)/i.exec(plain) ??
+    // "everything on `main`", "tout sur `main`": the whole work on one branch
+    EVERYTHING_ON.exec(line) ??
+    /\bbranch\s+is\s+`?([\w][\w./-]*)`?\s+(?:at|@)\s+[0-9a-f]{7,40}\b/i.exec(plain);
   const name = m?.[1]?.replace(/[.,]+$/, "");
   return name && isRefName(name) ? name : null;
 }
@@ -99,6 +106,8 @@ export function shaFromProse(line: string): string | null {
     /\bHEAD\b(?:\s+(?:is|was|should be|at|=|->|→)|\s*[:=])?\s+(?:now\s+)?(?:at\s+)?([0-9a-f]{7,40})\b/.exec(plain) ??
     /\b(?:all|both|everything|are|is|was|were)\s+(?:\w+\s+)?at\s+commit\s+([0-9a-f]{7,40})\b/i.exec(plain) ??
     /^\W*commit\s+([0-9a-f]{7,40})\s+(?:on|pe|auf|sur|em|en|su)\s+\S/i.exec(plain) ??
-    /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain);
+    /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain) ??
+    // "The verified branch is fix/x at 7649017": the branch and the commit it stands at
+    /\bbranch\s+(?:is\s+)?[\w./-]+\s+(?:at|@)\s+([0-9a-f]{7,40})\b/i.exec(plain);
   return m && isShaText(m[1]) ? m[1] : null;
 }

@@ -11,13 +11,20 @@ import { findDate } from "./dates";
 import { sectionEnd, type Outline } from "./markdown";
 import { stripInlineMarkdown } from "./text";
 import { dedupeTasks, openItem, readCheckbox, readListItem } from "./tasks";
+import { wordsPattern } from "./words";
 
-/** Sections that hold work still to do, in the languages agents write in. */
-const REMAINING_WORK =
-  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|what'?s next|to (?:build|do|work on) next|remaining|still to do|left to do|^pending\b|pending (?:tasks|items|work)|^to[ -]?dos?\b|^todo\b|future work|deferred|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|recommended next|do (?:this )?first|^immediate\b|^offen|offene (?:punkte|aufgaben)|nächste schritte|pendientes?\b|próximos pas(?:s)?os|siguientes pasos|prossimi passi|da fare|prochaines? étapes?|à faire|следующие шаги|текущие задачи|дальнейшие шаги|что дальше|оставшиеся|запланировано|다음 할 ?일|다음 단계|다음 작업|남은 작업|할 일|즉시|次にやること|次のステップ|次の作業|残タスク|未着手|やること|下一步|待办|后续|còn làm|bước tiếp theo|việc cần làm|sonraki adımlar|yapılacaklar/i;
-/** Look like remaining work, but are not: problems, questions, decisions, procedures, reading lists, history. */
-const NOT_REMAINING_WORK =
-  /known issues|issues|bugs?|blockers?|blocked|questions?|\bfragen\b|preguntas|perguntas|domande|вопросы|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|\bdone\b|completed|finished|changelog|history/i;
+/**
+ * Sections that hold work still to do: the vocabulary table's remaining-work and next-steps headings in every
+ * language, plus English heading shapes (a word alone, or a word and what follows it).
+ */
+const REMAINING_SHAPES =
+  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^to[ -]?dos?\b|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|^immediate\b|^offen/i;
+const REMAINING_WORDS = wordsPattern(["remainingHeadings", "nextStepsHeadings"]);
+const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || REMAINING_WORDS.test(h) };
+/** Look like remaining work, but are not: deferred work, summaries, problems, questions, decisions, procedures, history. */
+const NOT_REMAINING_SHAPES = /uncertaint/i;
+const NOT_REMAINING_WORDS = wordsPattern(["notTaskHeadings", "questionHeadings"]);
+const NOT_REMAINING_WORK = { test: (h: string) => NOT_REMAINING_SHAPES.test(h) || NOT_REMAINING_WORDS.test(h) };
 
 /** Does a heading name remaining work? Each part of a combined heading ("Known issues / Future work") is weighed alone. */
 export function isRemainingWorkHeading(heading: string): boolean {
@@ -32,7 +39,7 @@ function isItemHeading(text: string): boolean {
 }
 
 /** Headings of open questions ("Open Questions", "Blockers / Open questions", "Offene Fragen"): their items ask, they are not work. */
-const QUESTIONS = /\bquestions?\b|\bfragen\b|preguntas|perguntas|domande|вопросы|질문|質問|问题/i;
+const QUESTIONS = wordsPattern("questionHeadings");
 
 export function isQuestionsHeading(heading: string): boolean {
   const h = cleanHeading(heading);
