@@ -7,7 +7,7 @@
 import type { DateSource, Status } from "./types";
 import { canonicalHeading, cleanHeading } from "./heuristics/headings";
 import { findDate, dateFromPath, type WrittenDate } from "./heuristics/dates";
-import { branchAtSha, branchFromProse, branchFromValue, isPlaceholder, shaFromProse, shaFromValue } from "./heuristics/fields";
+import { branchAtSha, branchFromProse, branchFromTitle, branchFromValue, isPlaceholder, shaFromProse, shaFromValue } from "./heuristics/fields";
 import { headingPairs, KEYS, pairSource, type KeyValue } from "./heuristics/keyvalue";
 import { sectionEnd, type Outline, type OutlineHeading } from "./heuristics/markdown";
 import { normaliseStatus, statusFromStatement } from "./heuristics/status";
@@ -357,9 +357,14 @@ export function extractFields(input: ExtractInput): ExtractedFields {
     }
     // an explicit HEAD label counts anywhere ("**HEAD**: `6584896`" under a late "## Branch Status")
     if (!headSha && KEYS.head.test(p.key) && (p.style === "frontmatter" || (!bare && p.style !== "table") || (p.line < HEADER_LINES && describesFile(o, p)))) {
-      headSha = shaFromValue(p.value);
+      headSha = shaFromValue(p.value, { labelled: true });
       if (headSha) sources.headSha = pairSource(p);
     }
+  }
+  if (!branch) {
+    const h1 = realHeadings(o).find((h) => h.level === 1);
+    branch = h1 ? branchFromTitle(h1.text) : null;
+    if (branch) sources.branch = "h1";
   }
   if (!branch) {
     const h = realHeadings(o).find((x) => KEYS.branch.test(cleanHeading(x.text).toLowerCase()));

@@ -39,10 +39,12 @@ export function isShaText(value: string): boolean {
 const SHA_IN_TEXT = /(?<![\w/.-])([0-9a-f]{7,40})(?![\w/-])/gi;
 
 /** The first commit id in a value (`2fb20f1 - fix(prisma): ...`, `` `4c34fca` ``), or null. */
-export function shaFromValue(value: string | null | undefined): string | null {
+export function shaFromValue(value: string | null | undefined, options: { labelled?: boolean } = {}): string | null {
   if (!value || isPlaceholder(value)) return null;
   for (const m of value.matchAll(SHA_IN_TEXT)) if (isShaText(m[1])) return m[1];
-  return null;
+  // under a commit label, the value's first word may be a commit of digits only ("**HEAD**: `6584896`")
+  const lead = options.labelled ? /^\W*([0-9]{7,40})(?![\w/-])/.exec(value) : null;
+  return lead ? lead[1] : null;
 }
 
 /** `git checkout -b X`, `git switch X`, `git push origin X`: the branch the command names. */
@@ -106,8 +108,21 @@ export function shaFromProse(line: string): string | null {
     /\bHEAD\b(?:\s+(?:is|was|should be|at|=|->|→)|\s*[:=])?\s+(?:now\s+)?(?:at\s+)?([0-9a-f]{7,40})\b/.exec(plain) ??
     /\b(?:all|both|everything|are|is|was|were)\s+(?:\w+\s+)?at\s+commit\s+([0-9a-f]{7,40})\b/i.exec(plain) ??
     /^\W*commit\s+([0-9a-f]{7,40})\s+(?:on|pe|auf|sur|em|en|su)\s+\S/i.exec(plain) ??
-    /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain) ??
-    // "The verified branch is fix/x at 7649017": the branch and the commit it stands at
-    /\bbranch\s+(?:is\s+)?[\w./-]+\s+(?:at|@)\s+([0-9a-f]{7,40})\b/i.exec(plain);
-  return m && isShaText(m[1]) ? m[1] : null;
+    /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain);
+  if (m && isShaText(m[1])) return m[1];
+  // "The verified branch is fix/x at 7649017": the branch and the commit it stands at (digits alone count here)
+  const at = /\bbranch\s+(?:is\s+)?[\w./-]+\s+(?:at|@)\s+([0-9a-f]{7,40})(?![\w/-])/i.exec(plain);
+  return at ? at[1] : null;
+}
+
+/** Prefixes branches are conventionally named with (`feat/x`, `claude/y`): a title naming one names its branch. */
+const BRANCH_PREFIX = /^(?:feat|feature|fix|bugfix|hotfix|chore|release|refactor|docs|perf|test|exp|experiment|wip|dev|claude|codex|cursor|copilot|agent)\/[\w.-]+(?:\/[\w.-]+)*$/i;
+
+/** A branch written in a title: "# Session State — 2026-05-28 feat/admin-redesign-v2". */
+export function branchFromTitle(title: string): string | null {
+  for (const token of stripInlineMarkdown(title).split(/[\s()[\]`,;]+/)) {
+    const name = token.replace(/[.:]+$/, "");
+    if (BRANCH_PREFIX.test(name) && isRefName(name)) return name;
+  }
+  return null;
 }
