@@ -168,7 +168,8 @@ function pickDate(input: ExtractInput, headingKv: KeyValue[]): { date: DatePick 
       .split(/\s+/)
       .filter((token) => !token.includes("/") || /^\d{1,2}\/\d{1,2}\/\d{4}[,.]?$/.test(token))
       // so does a list of files ("- 2026-06-14-supplier-closeout.md: …"): each item is another file's date
-      .filter((token, index, tokens) => !(index === 1 && /^(?:[-*+]|\d+[.)])$/.test(tokens[0] ?? "") && /\.(?:md|markdown|html?|txt|json|ya?ml)\W*$/i.test(token)))
+      // and a file's name anywhere ("See 2026-09-24-plan08.md: …"): it dates that file, not this one
+      .filter((token) => !/^\W*\d{4}-\d{2}-\d{2}[-_.\w]*\.(?:md|markdown|html?|txt|json|ya?ml)\W*$/i.test(token))
       .join(" ");
     const found = findDate(text);
     if (found) return { date: { found, source: "text" }, fromName: false };

@@ -51,7 +51,7 @@ export const VOCABULARY: LanguageWords[] = [
     remainingHeadings: ["remaining", "still to do", "left to do", "future work", "pending tasks", "pending items", "pending work", "open items", "open tasks", "open work", "open points", "open todos"],
     nextStepsHeadings: ["next steps", "next step", "next actions", "next action", "next tasks", "next moves", "next session", "what's next", "whats next", "to do next", "to build next", "to work on next", "do this first", "do first", "recommended next"],
     notTaskHeadings: ["deferred", "summary", "context", "decision", "decisions", "known issues", "issues", "bug", "bugs", "blocker", "blockers", "blocked", "risk", "risks", "gap", "gaps", "not planned", "won't do", "wont do", "out of scope", "how to resume", "how to continue", "workflow", "reading", "reference", "references", "done", "completed", "finished", "changelog", "history"],
-    questionHeadings: ["questions", "question", "open questions"],
+    questionHeadings: ["questions", "question", "open questions", "confirmations", "to confirm"],
     headLabels: ["head", "head sha", "head commit", "current head", "last commit", "latest commit", "git head", "current commit", "base commit", "last run commit"],
     commitLabels: ["commit", "sha", "git commit", "git sha", "commit hash", "commit sha"],
     branchLabels: ["branch", "branch name", "current branch", "git branch", "working branch", "active branch", "feature branch", "base branch"],

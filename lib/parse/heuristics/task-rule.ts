@@ -97,12 +97,31 @@ function sectionItems(o: Outline, index: number, headingLines: Set<number>): Par
     if (item) listLines.push({ line: l, ...item });
   }
   const top = Math.min(...listLines.map((i) => i.indent));
+  // a list of bold labels with their values ("- **Canvas**: 1024px") beside ordinary items describes, it is not work
+  const described = describingLists(o, listLines.filter((i) => i.indent === top));
   for (const item of listLines) {
-    if (item.indent !== top) continue;
+    if (item.indent !== top || described.has(item.line)) continue;
     const t = openItem(item.text);
     if (t) items.push({ line: item.line, task: t });
   }
   return items.sort((a, b) => a.line - b.line).map((i) => i.task);
+}
+
+const LABEL_ITEM = /^(?:\*\*|__)[^*_]{1,40}(?:[:：](?:\*\*|__)|(?:\*\*|__)\s*[:：])\s*\S/;
+
+/** Lines of the lists (runs of items with no other text between) whose every item is a bold label and its value, when another list is not. */
+function describingLists(o: Outline, items: Array<{ line: number; text: string }>): Set<number> {
+  const runs: Array<typeof items> = [];
+  for (const item of items) {
+    const last = runs[runs.length - 1];
+    const prev = last?.[last.length - 1];
+    const joined = prev && o.lines.slice(prev.line + 1, item.line).every((l) => !l.trim() || /^\s+/.test(l));
+    if (joined) last.push(item);
+    else runs.push([item]);
+  }
+  const labelled = runs.filter((run) => run.every((i) => LABEL_ITEM.test(i.text)));
+  if (!labelled.length || labelled.length === runs.length) return new Set();
+  return new Set(labelled.flat().map((i) => i.line));
 }
 
 /**
