@@ -79,6 +79,10 @@ export const documents = sqliteTable(
     body: text("body").notNull().default(""),
     /** Redacted original (HTML or Markdown) for the original view. */
     original: text("original").notNull().default(""),
+    /** How sure each field is: { status: "stated" | "guessed" | "user", ... } (migration 0008, lib/parse/confidence.ts). */
+    fieldConfidence: text("field_confidence", { mode: "json" }).$type<Record<string, string>>(),
+    /** The commit exactly as the file states it, even when it does not resolve and when the user corrects it. */
+    headShaStated: text("head_sha_stated"),
   },
   (t) => [
     index("documents_repository_idx").on(t.repositoryId),

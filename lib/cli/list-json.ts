@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
+import { guessedStatusSql } from "../queries/shared";
 
 /**
  * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
@@ -15,6 +16,8 @@ export interface ListJsonFilters {
   repo?: string;
   status?: "in-progress" | "completed";
   kind?: string | "all";
+  /** Only records whose status was guessed. */
+  guessedStatus?: boolean;
 }
 
 /** A JSON boolean (`json('true')` is worked out once per statement; a CASE keeps its JSON subtype). */
@@ -40,6 +43,7 @@ function recordJson(now: string): SQL {
     'statusDetail', json_object('normalized', ${documents.status}, 'raw', ${documents.statusRaw}, 'completedInCairn', ${bool(completedInCairn)}),
     'branch', ${documents.branch},
     'headSha', ${documents.headSha},
+    'headShaStated', ${documents.headShaStated},
     'savedAt', ${documents.savedAt},
     'savedAtSource', ${documents.savedAtSource},
     'freshness', json(${documents.freshness}),
@@ -55,6 +59,7 @@ function recordJson(now: string): SQL {
     'headShaVerified', case when coalesce(${documents.headShaRaw}, '') = '' or ${documents.headShaVerified} is null then null
       when ${documents.headShaVerified} = 1 then json('true') else json('false') end,
     'fieldSources', json(coalesce(${documents.fieldSources}, '{}')),
+    'fieldConfidence', json(coalesce(${documents.fieldConfidence}, '{}')),
     'aliasOf', ${documents.aliasOf},
     'lineage', ${documents.lineage},
     'archived', ${bool(sql`${documentMarks.archived} = 1`)},
@@ -72,6 +77,7 @@ export function listJson(db: CairnDb, filters: ListJsonFilters = {}, now: Date =
     isNull(documents.aliasOf),
     filters.repo ? eq(repositories.path, filters.repo.replace(/\/+$/, "")) : undefined,
     filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
+    filters.guessedStatus ? guessedStatusSql : undefined,
   );
   // newest save first, in the order listRecords reads them (the same statement: the same order for equal times);
   // the records are joined as text and the array laid out once, at the end
