@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { CheckpointHeader } from "@/components/checkpoint/checkpoint-header";
+import { GuessedDetails } from "@/components/checkpoint/guessed-details";
 import { NormalisedView } from "@/components/checkpoint/normalised-view";
 import { OriginalView } from "@/components/checkpoint/original-view";
 import { Related } from "@/components/checkpoint/related";
@@ -58,6 +59,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
       />
       <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
 
+      <GuessedDetails confidence={doc.fieldConfidence} sources={doc.fieldSources} values={{ title: doc.title, status: data.completedInCairn ? null : status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt?.slice(0, 10) }} />
       {resumable && (
         <FreshnessBanner
           freshness={doc.freshness}
