@@ -11,7 +11,7 @@ export function OpenEditDetails() {
         if (!(details instanceof HTMLDetailsElement)) return;
         details.open = true;
         details.scrollIntoView({ block: "nearest" });
-        details.querySelector<HTMLElement>("input, select, textarea")?.focus();
+        details.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
       }}
     >
       Edit details
