@@ -39,7 +39,16 @@ describe("status from where people write it", () => {
     expect(status("The cache migration (steps 1-4) is in progress. Step 5 waits for review.\n", ".claude/checkpoints/LATEST.md")).toBe("in-progress");
   });
 
+  it("lets a status label closing the file win over the header's (the latest statement)", () => {
+    const text = "# Importer\n\n**Status:** in progress\n\n## Work\n- a\n\n## Session end\n\n**Status:** Session complete.\n";
+    expect(status(text)).toBe("completed");
+    expect(read(text).fieldSources?.status).toBe("closing:label:status");
+    // a label inside a list of sub-sections is an item's, not the file's closing word
+    expect(status("# Importer\n\n**Status:** in progress\n\n## Tasks\n### Task 2\n**Status:** done\n")).toBe("in-progress");
+  });
+
   it("keeps a status that waits on another step raw, with no normal form", () => {
+    expect(read("# Export\n\n**Status**: ✅ Production-ready\n").status).toBeNull();
     const doc = read("# Export\n\n**Status**: ✅ Ready to merge\n");
     expect(doc.status).toBeNull();
     expect(doc.statusRaw).toBe("✅ Ready to merge");

@@ -29,6 +29,19 @@ function titleTag(heading: string): Omit<StatusPick, "source"> | null {
   return status?.status === "completed" || status?.status === "in-progress" ? { status: status.status, raw: status.raw } : null;
 }
 
+/**
+ * A status label after the file's last heading, when that heading opens a top-level section (not an item of a
+ * list of sub-sections) and the label has a normal form: the closing word on the work, newer than the header's.
+ */
+function closingStatus(o: Outline, input: ExtractInput): StatusPick | null {
+  const headings = realHeadings(o);
+  const last = headings[headings.length - 1];
+  if (!last || last.level > 2 || headings.length < 2) return null;
+  const label = input.pairs.filter((p) => p.line > last.line && p.style !== "table" && KEYS.status.test(p.key) && !/^\s{2,}/.test(o.lines[p.line] ?? "")).pop();
+  const status = label && !isPlaceholder(label.value) ? normaliseStatus(label.value) : null;
+  return label && status?.status ? { status: status.status, raw: status.raw, source: `closing:${pairSource(label)}` } : null;
+}
+
 export type StatusPick = { status: Status | null; raw: string | null; source: string | null };
 
 
@@ -45,6 +58,9 @@ export function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[
     raw ??= p;
     return null;
   };
+  // the latest statement wins: a status label closing the file ("## Session End\n**Status:** Session 9 complete.")
+  const closing = closingStatus(o, input);
+  if (closing) return closing;
   // the first stated status field decides; a value with no normal form is kept raw unless a statement says more
   for (const p of candidates) {
     if (isPlaceholder(p.value)) continue;

@@ -29,8 +29,10 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
   for (const [pattern, status] of RULES) {
     if (pattern.test(raw)) return { status, raw };
   }
-  // "✅ Ready to merge", "Ready for review": the work waits on a step that is not its own (no normal form)
-  if (/^\W*ready (?:to|for)\b/i.test(raw)) return { status: null, raw };
+  // "✅ Ready to merge", "Ready for review", "✅ Production-ready": ready for a step that is not the work's own
+  // (no normal form), unless a plain done word says more
+  const words = raw.replace(/[^\p{L}\p{N}\s-]/gu, " ").trim();
+  if (/^(?:[\p{L}]+[- ])?ready\b/iu.test(words) && !wordsPattern("done").test(words)) return { status: null, raw };
   const done = DONE_WORDS.test(raw);
   const going = GOING_WORDS.test(raw);
   if (done && going) return { status: null, raw };
