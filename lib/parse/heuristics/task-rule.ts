@@ -150,6 +150,20 @@ function newestEntrySpan(o: Outline): { from: number; to: number } | null {
   return { from: newest.line, to: next?.line ?? o.lines.length };
 }
 
+/** A heading that opens with a done word: "Completed Work", "✅ Done this session", "완료된 작업". */
+const DONE_REPORT = new RegExp(`^${wordsPattern("done").source}`, "iu");
+
+/** Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? */
+function underDoneSection(o: Outline, index: number): boolean {
+  const level = o.headings[index].level;
+  for (let i = index - 1; i >= 0; i--) {
+    const h = o.headings[i];
+    if (h.pseudo || h.level >= level) continue;
+    return DONE_REPORT.test(cleanHeading(h.text));
+  }
+  return false;
+}
+
 /** Items of every remaining-work section, outermost sections only, each item once (in a log, the newest entry's). */
 function remainingWork(o: Outline): ParsedTask[] {
   const items: ParsedTask[] = [];
@@ -158,7 +172,7 @@ function remainingWork(o: Outline): ParsedTask[] {
   let coveredUntil = -1;
   o.headings.forEach((h, index) => {
     // the H1 is the title, never a section of remaining work
-    if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text)) return;
+    if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text) || underDoneSection(o, index)) return;
     if (span && (h.line < span.from || h.line >= span.to)) return;
     coveredUntil = sectionEnd(o, index);
     items.push(...sectionItems(o, index, headingLines));
