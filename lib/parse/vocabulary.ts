@@ -203,7 +203,7 @@ export const VOCABULARY: LanguageWords[] = [
   {
     language: "Korean",
     done: ["완료", "종료", "완료됨", "머지됨"],
-    inProgress: ["진행", "진행 중", "진행중", "작업 중"],
+    inProgress: ["진행 중", "진행중", "작업 중"],
     blocked: ["차단", "보류", "막힘"],
     statusLabels: ["상태", "현재 상태", "세션 상태", "프로젝트 상태", "작업 상태"],
     phaseLabels: ["단계", "현재 단계"],
