@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Folders the user asked Cairn to watch. */
 export const roots = sqliteTable("roots", {
@@ -26,7 +26,63 @@ export const repositories = sqliteTable("repositories", {
    */
   indexStamp: text("index_stamp"),
   lastIndexedAt: text("last_indexed_at"),
-});
+  /** The repository's shared git folder (linked worktrees of one repository share it), read from `.git` and `commondir`. */
+  commonDir: text("common_dir"),
+  /** Checkouts with the same key are one project: same common git folder, or same root commit and remote (else folder name). */
+  projectKey: text("project_key"),
+  /** The first commit of its history, asked of git once per repository and kept (only when a clone could share it). */
+  rootCommit: text("root_commit"),
+  /** The remote `origin`'s URL (else the first remote's) as its config states it, credentials removed. */
+  remoteUrl: text("remote_url"),
+  /** The main work tree of its repository (false for a linked worktree). */
+  isMainWorktree: integer("is_main_worktree", { mode: "boolean" }).notNull().default(true),
+  /** Files `git status` lists as changed or untracked at the last run (0: clean); null without a work tree. */
+  changedFiles: integer("changed_files"),
+}, (t) => [index("repositories_project_idx").on(t.projectKey)]);
+
+/**
+ * Every checkout holding a document's file with the same bytes at the same path, when more than one does
+ * (issue 25): the document row itself lives in the primary checkout.
+ */
+export const documentCheckouts = sqliteTable(
+  "document_checkouts",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    repositoryId: integer("repository_id")
+      .notNull()
+      .references(() => repositories.id, { onDelete: "cascade" }),
+    absPath: text("abs_path").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.repositoryId] }), index("document_checkouts_repository_idx").on(t.repositoryId)],
+);
+export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
+
+/** Copies a Cairn write left behind in the other checkouts (their bytes before, the record's after): still that record. */
+export const carriedCopies = sqliteTable(
+  "carried_copies",
+  {
+    projectKey: text("project_key").notNull(),
+    path: text("path").notNull(),
+    fromHash: text("from_hash").notNull(),
+    toHash: text("to_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectKey, t.path, t.fromHash] })],
+);
+
+/** The checkout the user picked to continue a file's work in (and to write it), over the primary rule; kept by Cairn. */
+export const checkoutChoices = sqliteTable(
+  "checkout_choices",
+  {
+    projectKey: text("project_key").notNull(),
+    /** The file's path inside the checkouts. */
+    path: text("path").notNull(),
+    repositoryPath: text("repository_path").notNull(),
+    chosenAt: text("chosen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectKey, t.path] })],
+);
 
 /** One row per indexed file (or per file found only in another branch's commits). */
 export const documents = sqliteTable(

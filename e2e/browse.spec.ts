@@ -1,3 +1,4 @@
+// Just over 300 lines: the walk through every page of the fixture world, one spec sharing its helpers.
 import { expect, test, type Frame, type Page } from "@playwright/test";
 import { FIXTURE } from "./support/fixture-world";
 

@@ -48,8 +48,8 @@ program
     const filters = { repo: opts.repo, status: opts.status, kind: opts.kind, guessedStatus: opts.guessedStatus };
     if (opts.json) {
       // the same bytes as JSON.stringify(listRecords(…), null, 2), written by SQLite (see list-json.ts)
-      const { listJson } = await import("./cli/list-json");
-      process.stdout.write(listJson(db, filters));
+      const { listJsonChunks } = await import("./cli/list-json");
+      for (const chunk of listJsonChunks(db, filters)) process.stdout.write(chunk);
       return;
     }
     const { listRecords } = await import("./queries/records");

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N] [--world DIR]`
+ * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N] [--world DIR] [--small-world DIR] [--skip-small-world]`
  *
  * `--world DIR` builds the world in DIR once and reuses it on later runs (DIR/world.json), so a before/after
  * comparison measures the same files and skips the generation.
@@ -51,6 +51,33 @@ function reusableWorld(dir: string | null, build: () => World): World {
 }
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
+/** Repositories of the small world: its floor is small, so the cold index's fixed costs show (issue 28). */
+const SMALL_WORLD_REPOSITORIES = 60;
+
+/**
+ * The small world's floor and cold index, built in `--small-world DIR` once (reused later, as `--world`) or in the
+ * run's temporary folder; its database is thrown away.
+ */
+async function timeSmallWorld(dir: string): Promise<BenchResult["smallWorld"]> {
+  const i = process.argv.indexOf("--small-world");
+  const keep = i >= 0 && process.argv[i + 1] ? resolve(process.argv[i + 1]) : null;
+  log(`small world: building (or reusing) ${SMALL_WORLD_REPOSITORIES} repositories…`);
+  const world = reusableWorld(keep, () =>
+    buildWorld(join(keep ?? join(dir, "small"), "world"), { repositories: SMALL_WORLD_REPOSITORIES, htmlCheckpoints: 22, secretEvery: 5 }),
+  );
+  await baseline(world.root);
+  const base = await baseline(world.root);
+  log("small world: cold index (child process)…");
+  const cold = await indexChild(projectDir, { root: world.root, home: world.home, db: join(dir, "small.db") });
+  return {
+    repositories: base.repositories,
+    documents: (cold.summary?.documents as { new?: number } | undefined)?.new ?? 0,
+    baselineMs: base.ms,
+    coldWallMs: cold.wallMs,
+    coldIndexerMs: cold.indexerMs,
+  };
+}
+
 async function main(): Promise<void> {
   const scale = option("scale", 1);
   const repositories = Math.round(option("repos", 200) * scale);
@@ -63,7 +90,7 @@ async function main(): Promise<void> {
   try {
     log(`building (or reusing) ${repositories} repositories in ${worldDir() ?? dir} (about ${repositories * 30} documents)…`);
     const started = performance.now();
-    const world = reusableWorld(worldDir(), () => buildWorld(join(worldDir() ?? dir, "world"), { repositories, htmlCheckpoints: 22 }));
+    const world = reusableWorld(worldDir(), () => buildWorld(join(worldDir() ?? dir, "world"), { repositories, htmlCheckpoints: 22, secretEvery: 5 }));
     const worldMs = performance.now() - started;
     log(`world built in ${(worldMs / 1000).toFixed(1)} s`);
 
@@ -76,6 +103,7 @@ async function main(): Promise<void> {
     log("warm re-index (child process)…");
     const warm = await indexChild(projectDir, { root: world.root, home: world.home, db });
     const documents = (cold.summary?.documents as { new?: number } | undefined)?.new ?? 0;
+    const smallWorld = flag("skip-small-world") ? null : await timeSmallWorld(dir);
 
     log("starting the server…");
     const running = await startServer(projectDir, db, { skipBuild: flag("skip-build"), log });
@@ -157,6 +185,7 @@ async function main(): Promise<void> {
       worldMs,
       baselineMs: base.ms,
       cold: { wallMs: cold.wallMs, indexerMs: cold.indexerMs },
+      smallWorld,
       warm: { wallMs: warm.wallMs, indexerMs: warm.indexerMs, parsed: typeof warm.summary?.parsed === "number" ? warm.summary.parsed : null },
       peakRssMiB: cold.peakRssMiB,
       rssSource: cold.rssSource,

@@ -4,6 +4,7 @@ import { FreshnessBadge } from "../freshness-badge";
 import { formatDate, plural, relativeTime } from "../format";
 import { SortHeader } from "../sort-header";
 import { DATA_TABLE, none } from "../data-table";
+import { CheckoutList } from "./checkout-list";
 
 const COLUMNS: { key: RepoListSort; label: string; className?: string }[] = [
   { key: "name", label: "Repository" },
@@ -48,6 +49,7 @@ export function RepositoryTable({
                 <Link href={`/repos/${r.id}`} prefetch={false} className="font-medium">{r.name}</Link>
                 {r.currentBranch && <span className="block font-mono text-xs text-stone-500 dark:text-stone-400">{r.currentBranch}</span>}
                 <code className="block break-all font-mono text-xs text-stone-500 lg:hidden dark:text-stone-400">{r.path}</code>
+                <CheckoutList name={r.name} checkouts={r.checkouts} />
               </td>
               <td className="hidden max-w-[22rem] break-all font-mono text-xs text-stone-600 lg:table-cell dark:text-stone-400">{r.path}</td>
               <td>{r.worstFreshness ? <FreshnessBadge level={r.worstFreshness} /> : <span className="text-xs text-stone-500 dark:text-stone-400">none in progress</span>}</td>

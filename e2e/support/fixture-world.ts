@@ -1,5 +1,7 @@
 import { buildWorld, type World } from "../../scripts/fixtures/world";
 import * as family from "../../scripts/fixtures/families";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { commitAll, git, writeFiles } from "../../scripts/fixtures/git";
 
 /** Names the e2e specs look for. */
@@ -19,6 +21,8 @@ export const FIXTURE = {
   brokenPath: ".claude/checkpoints/broken-frontmatter.md",
   emptyPath: ".claude/checkpoints/20261104-090000-empty.html",
   archives: 11,
+  /** A second checkout of project-001 (a linked worktree, detached at its HEAD): the same files, one record each. */
+  worktree: "project-001-worktree",
 } as const;
 
 const at = (iso: string) => new Date(iso);
@@ -126,5 +130,10 @@ export function buildFixtureWorld(dir: string): World {
   const world = buildWorld(dir, { repositories: 2, htmlCheckpoints: FIXTURE.htmlCheckpoints, start: new Date("2026-11-01T08:00:00Z") });
   decorateFirst(world.repositories[0]);
   decorateSecond(world.repositories[1]);
+  // after every commit: its files are the main checkout's, byte for byte, so no count changes
+  git(world.repositories[0].path, ["worktree", "add", "-q", "--detach", join(world.root, FIXTURE.worktree)]);
+  // the worktree has deleted its copy of the session handoff (uncommitted): live.spec edits project-001's, which then
+  // differs from no copy (an edited copy would be a record of its own), and the worktree reads as dirty
+  rmSync(join(world.root, FIXTURE.worktree, ".claude", "handoffs"), { recursive: true, force: true });
   return world;
 }

@@ -3,11 +3,13 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
 import { guessedStatusSql } from "../queries/shared";
+import { inProjectAt } from "../queries/project-filter";
 
 /**
  * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
- * `toRecord` in lib/queries/records.ts build them), each made by `json_object` and the whole array laid
- * out by `json_pretty` exactly as `JSON.stringify(records, null, 2)` lays it out, returned as UTF-8 bytes.
+ * `toRecord` in lib/queries/records.ts build them), each made by `json_object` and laid out by `json_pretty`
+ * exactly as `JSON.stringify(records, null, 2)` lays out the array's items, streamed as UTF-8 chunks (the
+ * first chunk is written while SQLite still makes the rest; the bytes are the same as the whole array's).
  * At 5,600 checkpoints (12 MB of JSON) this saves decoding every row into objects, parsing the stored JSON
  * columns and encoding it all again in JavaScript. tests/cli/list-json.test.ts holds it byte for byte to
  * `JSON.stringify(listRecords(…), null, 2)`: a field added to the record must be added here too.
@@ -29,6 +31,13 @@ const completedInCairn = sql`exists (select 1 from ${cairnCompletions} where ${c
 const publicStatus = sql`case when ${completedInCairn} then 'completed'
   when ${documents.status} in ('in-progress', 'blocked') then 'in-progress'
   when ${documents.status} in ('completed', 'superseded') then 'completed' end`;
+
+/** Every checkout holding the file, the primary first, then by path (lib/queries/checkouts.ts). */
+const checkoutsJson = sql`case when ${documents.source} = 'worktree' and ${repositories.path} is not null then coalesce(
+    (select json_group_array(json_object('repo', r."path", 'branch', r."current_branch", 'head', r."head_sha") order by r."id" <> ${documents.repositoryId}, r."path")
+      from "document_checkouts" c join "repositories" r on r."id" = c."repository_id" where c."document_id" = ${documents.id} having count(*) > 0),
+    json_array(json_object('repo', ${repositories.path}, 'branch', ${repositories.currentBranch}, 'head', ${repositories.headSha})))
+  else json('[]') end`;
 
 function recordJson(now: string): SQL {
   return sql`json_object(
@@ -64,31 +73,55 @@ function recordJson(now: string): SQL {
     'lineage', ${documents.lineage},
     'archived', ${bool(sql`${documentMarks.archived} = 1`)},
     'pinned', ${bool(sql`${documentMarks.pinned} = 1`)},
-    'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end
+    'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end,
+    'checkouts', ${checkoutsJson}
   )`;
 }
 
-/** The whole `cairn list --json` output (with its final newline), as UTF-8 bytes. */
-export function listJson(db: CairnDb, filters: ListJsonFilters = {}, now: Date = new Date()): Buffer {
+/** Bytes gathered before each write: the reader starts on the first records while SQLite lays out the rest. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The whole `cairn list --json` output (with its final newline), as UTF-8 chunks in order: each record laid out
+ * by `json_pretty` alone and indented one level, as `JSON.stringify(records, null, 2)` indents the array's items
+ * (no string value holds a raw newline: JSON escapes them), the array's brackets and commas added here.
+ */
+export function* listJsonChunks(db: CairnDb, filters: ListJsonFilters = {}, now: Date = new Date(), chunkBytes = CHUNK_BYTES): Generator<Buffer> {
   const kind = filters.kind ?? "checkpoint";
   const where = and(
     kind !== "all" ? eq(documents.kind, kind) : undefined,
     isNull(documents.duplicateOf),
     isNull(documents.aliasOf),
-    filters.repo ? eq(repositories.path, filters.repo.replace(/\/+$/, "")) : undefined,
+    filters.repo ? inProjectAt(filters.repo.replace(/\/+$/, "")) : undefined,
     filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
     filters.guessedStatus ? guessedStatusSql : undefined,
   );
-  // newest save first, in the order listRecords reads them (the same statement: the same order for equal times);
-  // the records are joined as text and the array laid out once, at the end
-  const records = sql`select ${recordJson(now.toISOString())} as record
+  // newest save first, in the order listRecords reads them (the same statement: the same order for equal times)
+  const query = new SQLiteSyncDialect().sqlToQuery(sql`select cast(replace(json_pretty(${recordJson(now.toISOString())}, '  '), char(10), char(10) || '  ') as blob)
     from ${documents}
     left join ${repositories} on ${repositories.id} = ${documents.repositoryId}
     left join ${documentMarks} on ${documentMarks.documentId} = ${documents.id}
     ${where ? sql`where ${where}` : sql``}
-    order by ${documents.savedAt} desc`;
-  const query = new SQLiteSyncDialect().sqlToQuery(
-    sql`select cast(json_pretty('[' || coalesce(group_concat(record, ','), '') || ']', '  ') || char(10) as blob) from (${records})`,
-  );
-  return db.$client.prepare(query.sql).pluck().get(...query.params) as Buffer;
+    order by ${documents.savedAt} desc`);
+  const rows = db.$client.prepare(query.sql).pluck().iterate(...query.params) as IterableIterator<Buffer>;
+  let parts: Buffer[] = [];
+  let size = 0;
+  let first = true;
+  for (const record of rows) {
+    parts.push(Buffer.from(first ? "[\n  " : ",\n  "), record);
+    size += record.length + 4;
+    first = false;
+    if (size >= chunkBytes) {
+      yield Buffer.concat(parts);
+      parts = [];
+      size = 0;
+    }
+  }
+  parts.push(Buffer.from(first ? "[]\n" : "\n]\n"));
+  yield Buffer.concat(parts);
+}
+
+/** The whole `cairn list --json` output (with its final newline), as UTF-8 bytes. */
+export function listJson(db: CairnDb, filters: ListJsonFilters = {}, now: Date = new Date()): Buffer {
+  return Buffer.concat([...listJsonChunks(db, filters, now)]);
 }

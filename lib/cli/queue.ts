@@ -14,7 +14,11 @@ function registerQueue(program: Command): void {
       const { loadQueue, queueRecords } = await import("../queries/queue");
       const { items } = await loadQueue(db, { repo: opts.repo });
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(queueRecords(items), null, 2)}\n`);
+        const { checkoutsOf } = await import("../queries/checkouts");
+        const checkouts = checkoutsOf(db, items.map((item) => item.id));
+        // every checkout holding the file (issue 25), added after the queue's own fields
+        const records = queueRecords(items).map((record) => ({ ...record, checkouts: checkouts.get(record.id) ?? [] }));
+        process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
         return;
       }
       if (items.length === 0) {

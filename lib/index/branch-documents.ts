@@ -23,10 +23,20 @@ interface BranchCandidate {
   blob: string;
 }
 
+/** Which refs a checkout reads (lib/index/identity-step.ts): one checkout per shared git folder, none checked out elsewhere. */
+export interface BranchScope {
+  readsBranches: boolean;
+  coveredBranches: string[];
+}
+
 /** Local branches first, then remote-tracking refs; the checked-out branch is the work tree itself. */
-function refsToScan(refs: RefTip[], bare: boolean): RefTip[] {
+function refsToScan(refs: RefTip[], bare: boolean, scope?: BranchScope): RefTip[] {
+  if (scope && !scope.readsBranches) return [];
+  const covered = new Set(scope?.coveredBranches ?? []);
+  // a branch checked out in another checkout of the project is that checkout's work tree (issue 25)
+  const checkedOutElsewhere = (r: RefTip) => covered.has(r.kind === "branch" ? r.shortName : r.shortName.slice(r.shortName.indexOf("/") + 1));
   return refs
-    .filter((r) => (bare || !r.isHead) && !r.shortName.endsWith("/HEAD"))
+    .filter((r) => (bare || !r.isHead) && !r.shortName.endsWith("/HEAD") && !checkedOutElsewhere(r))
     .sort((a, b) => (a.kind === b.kind ? a.shortName.localeCompare(b.shortName) : a.kind === "branch" ? -1 : 1))
     .slice(0, MAX_REFS);
 }
@@ -68,8 +78,9 @@ export async function indexBranchDocuments(
   repo: Repository,
   worktreePaths: Set<string>,
   facts: RepoFacts = new RepoFacts(repo.path),
+  scope?: BranchScope,
 ): Promise<number> {
-  const refs = refsToScan(await facts.refs(), repo.isBare);
+  const refs = refsToScan(scope && !scope.readsBranches ? [] : await facts.refs(), repo.isBare, scope);
   const candidates = refs.length ? await listCandidates(repo.path, refs, worktreePaths) : [];
   const existing = new Map(
     db

@@ -88,6 +88,7 @@ export async function deriveRepository(
       currentBranch: shownBranch,
       headSha: state.headSha,
       gitFingerprint: state.fingerprint,
+      changedFiles: state.changedFiles,
       lastIndexedAt: new Date().toISOString(),
     })
     .where(eq(repositories.id, repo.id))

@@ -6,6 +6,8 @@ export interface RepositoryState {
   headSha: string | null;
   /** Changes whenever HEAD, the index or the work tree change. */
   fingerprint: string;
+  /** Entries of `git status` (changed or untracked files); null for a bare repository. */
+  changedFiles: number | null;
 }
 
 /** Branch, HEAD and a fingerprint of the work tree, from the status the freshness step reuses. */
@@ -16,9 +18,10 @@ export async function readRepositoryState(facts: RepoFacts): Promise<RepositoryS
       currentBranch: snapshot.head.currentBranch,
       headSha: snapshot.head.headSha,
       fingerprint: createHash("sha1").update(snapshot.raw).digest("hex"),
+      changedFiles: snapshot.entries.length,
     };
   }
   // bare repositories have no work tree: HEAD alone
   const head = await facts.head();
-  return { currentBranch: head.currentBranch, headSha: head.headSha, fingerprint: `bare:${head.headSha}:${head.currentBranch}` };
+  return { currentBranch: head.currentBranch, headSha: head.headSha, fingerprint: `bare:${head.headSha}:${head.currentBranch}`, changedFiles: null };
 }

@@ -10,7 +10,8 @@ import { documents, indexRuns, repositories } from "../../db/schema";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
 import { prepareFiles } from "./file-batch";
-import { applyBatch, globalCandidates, indexRepository, savedRoots } from "./indexer";
+import { applyBatch, globalCandidates, indexRepository, savedRoots, settleCheckouts, upsertRepository } from "./indexer";
+import { planCheckouts, storeCheckoutPlans } from "./identity-step";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 
 export interface RepositoryIndexOptions {
@@ -38,6 +39,23 @@ async function describeRepository(db: CairnDb, path: string): Promise<{ found: F
   return { found, rootPath };
 }
 
+/** The repository's place among its project's known checkouts (the others as the last run found them). */
+async function planWithSiblings(db: CairnDb, found: FoundRepository) {
+  const known = db.select().from(repositories).where(eq(repositories.path, found.path)).get();
+  const siblings = known?.projectKey
+    ? db.select({ path: repositories.path }).from(repositories).where(eq(repositories.projectKey, known.projectKey)).all()
+    : [];
+  const all: FoundRepository[] = [found];
+  for (const { path } of siblings) {
+    if (path === found.path) continue;
+    const [sibling] = (await findRepositories(path, 0)).filter((r) => r.path === path);
+    if (sibling) all.push(sibling);
+  }
+  const plans = await planCheckouts(db, all);
+  storeCheckoutPlans(db, plans);
+  return plans.get(found.path);
+}
+
 function recordRun<T extends IndexSummary>(db: CairnDb, enabled: boolean, started: number, work: () => Promise<T>): Promise<T> {
   if (!enabled) return work();
   const run = db.insert(indexRuns).values({ startedAt: new Date(started).toISOString() }).returning().get();
@@ -63,7 +81,10 @@ export async function indexRepositoryAt(db: CairnDb, repoPath: string, options: 
     const summary = emptySummary([described.rootPath]);
     summary.repositories = 1;
     options.onProgress?.({ phase: "repositories", total: 1 });
-    await indexRepository(db, described.found, described.rootPath, summary);
+    upsertRepository(db, described.found, described.rootPath);
+    const plan = await planWithSiblings(db, described.found);
+    await indexRepository(db, described.found, described.rootPath, summary, { plan });
+    if (plan) await settleCheckouts(db, [plan.projectKey], summary);
     options.onProgress?.({ phase: "repository", done: 1, total: 1, path });
     summary.durationMs = Date.now() - started;
     options.onProgress?.({ phase: "done", summary });

@@ -20,6 +20,8 @@ import { bareScan, skipRepository, stampOptions } from "./stamp";
 import { gitDirsOf } from "../git/fs-stamp";
 import { statement } from "./statements";
 import { offThreadCount, withPrepareWorker } from "./prepare-pool";
+import { planCheckouts, planStamp, storeCheckoutPlans, uniqueRepositories, type CheckoutPlan } from "./identity-step";
+import { projectsToSettle, settleProject } from "./checkouts-step";
 
 /**
  * Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy).
@@ -45,7 +47,8 @@ function rejectedOutcome(file: RejectedFile) {
 
 const UPSERT_REPOSITORY = `INSERT INTO "repositories" ("path", "name", "root_path", "is_bare") VALUES (?, ?, ?, ?)
   ON CONFLICT("path") DO UPDATE SET "root_path" = excluded."root_path", "is_bare" = excluded."is_bare"
-  RETURNING "id", "path", "name", "root_path", "is_bare", "current_branch", "head_sha", "git_fingerprint", "index_stamp", "last_indexed_at"`;
+  RETURNING "id", "path", "name", "root_path", "is_bare", "current_branch", "head_sha", "git_fingerprint", "index_stamp", "last_indexed_at",
+    "common_dir", "project_key", "root_commit", "remote_url", "is_main_worktree", "changed_files"`;
 
 interface RepositoryRecord {
   id: number;
@@ -58,6 +61,12 @@ interface RepositoryRecord {
   git_fingerprint: string | null;
   index_stamp: string | null;
   last_indexed_at: string | null;
+  common_dir: string | null;
+  project_key: string | null;
+  root_commit: string | null;
+  remote_url: string | null;
+  is_main_worktree: number;
+  changed_files: number | null;
 }
 
 /** The repository's row, added or updated (a statement prepared once: it runs twice per repository and run). */
@@ -75,6 +84,12 @@ export function upsertRepository(db: CairnDb, found: FoundRepository, rootPath: 
     gitFingerprint: row.git_fingerprint,
     indexStamp: row.index_stamp,
     lastIndexedAt: row.last_indexed_at,
+    commonDir: row.common_dir,
+    projectKey: row.project_key,
+    rootCommit: row.root_commit,
+    remoteUrl: row.remote_url,
+    isMainWorktree: row.is_main_worktree === 1,
+    changedFiles: row.changed_files,
   };
 }
 
@@ -103,6 +118,8 @@ export function applyBatch(db: CairnDb, ownerId: number | null, documentOwnerId:
 export interface RepositoryRunOptions {
   /** Run every step even when the repository's stamp is unchanged (a linked global checkpoint changed). */
   force?: boolean;
+  /** Its place among the project's checkouts (lib/index/identity-step.ts): which branches it reads. */
+  plan?: CheckoutPlan;
 }
 
 /**
@@ -114,6 +131,7 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   const repo = upsertRepository(db, found, rootPath);
   const dirs = await gitDirsOf(found.path, found.layout);
   const stamping = await stampOptions(found, dirs, repo.indexStamp, options.force === true);
+  if (stamping) stamping.stampWith += `\n${planStamp(options.plan)}`;
   const scan = found.layout === "bare" ? bareScan(stamping) : await discoverFiles(db, found.path, rootPath, summary, stamping);
   if (scan.skipped) {
     skipRepository(db, repo, summary);
@@ -132,9 +150,24 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
     const topLevel = found.layout === "bare" ? null : found.path;
     facts.knowLayout({ gitDir: dirs.gitDir, isBare: found.layout === "bare", topLevel }).knowConfigDirs({ ...dirs, topLevel });
   }
-  const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts);
+  const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts, options.plan);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
   if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();
+}
+
+/** Fold the copies checkouts share into one document each; checkouts whose files were read again get their freshness. */
+export async function settleCheckouts(db: CairnDb, projectKeys: string[], summary: IndexSummary): Promise<void> {
+  for (const projectKey of projectKeys) {
+    try {
+      for (const id of await settleProject(db, projectKey)) {
+        const repo = db.select().from(repositories).where(eq(repositories.id, id)).get();
+        if (repo) await deriveRepository(db, repo, { documentsChanged: true });
+      }
+    } catch (error) {
+      summary.problems += 1;
+      process.stderr.write(`cairn: checkouts of one project could not be settled: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
 }
 
 /** Why one repository's index run stopped, in a sentence for the Problems page. */
@@ -219,14 +252,18 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
     for (const path of rootPaths) db.insert(rootsTable).values({ path }).onConflictDoNothing().run();
   }
 
-  const found: { repo: FoundRepository; root: string }[] = [];
+  const everyFind: { repo: FoundRepository; root: string }[] = [];
   for (const root of rootPaths) {
     options.onProgress?.({ phase: "discover", root });
-    for (const repo of await findRepositories(root)) found.push({ repo, root });
+    for (const repo of await findRepositories(root)) everyFind.push({ repo, root });
   }
+  // nested roots, a root given twice: each checkout once
+  const found = await uniqueRepositories(everyFind);
   options.onProgress?.({ phase: "repositories", total: found.length });
   summary.repositories = found.length;
   for (const { repo, root } of found) upsertRepository(db, repo, root);
+  const plans = await planCheckouts(db, found.map((f) => f.repo));
+  storeCheckoutPlans(db, plans);
 
   // global checkpoints first, so that those linked to a repository get its freshness below
   const forced = new Set<number>();
@@ -255,7 +292,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
       const { repo, root } = found[next++];
       try {
         const id = db.select({ id: repositories.id }).from(repositories).where(eq(repositories.path, repo.path)).get()?.id;
-        await indexRepository(db, repo, root, summary, { force: id !== undefined && forced.has(id) });
+        await indexRepository(db, repo, root, summary, { force: id !== undefined && forced.has(id), plan: plans.get(repo.path) });
       } catch (error) {
         recordRepositoryFailure(db, repo, root, error);
         summary.problems += 1;
@@ -272,6 +309,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
     .all()
     .filter((r) => r.rootPath && rootPaths.includes(r.rootPath) && !stillThere.has(r.path));
   if (gone.length) db.delete(repositories).where(inArray(repositories.id, gone.map((r) => r.id))).run();
+  await settleCheckouts(db, projectsToSettle(db), summary);
 
   summary.durationMs = Date.now() - started;
   summary.gitProcesses = gitProcessCount() - gitBefore;

@@ -3,12 +3,21 @@
  * lineage, and each is superseded by the next save of its lineage, never by a save of another task
  * that merely shares the branch.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents } from "../../db/schema";
 import { computeLineage } from "../derive/freshness-lineage";
 import { statement } from "./statements";
 
+/** The repository's checkouts: every repository of its project (issue 25), or itself alone. */
+function projectRepositoryIds(db: CairnDb, repositoryId: number): number[] {
+  const ids = statement(db, `SELECT "id" FROM "repositories" WHERE "id" = ? OR "project_key" = (SELECT "project_key" FROM "repositories" WHERE "id" = ?)`)
+    .pluck()
+    .all(repositoryId, repositoryId) as number[];
+  return ids.length ? ids : [repositoryId];
+}
+
+/** Saves of one piece of work in different checkouts of a project share one lineage too. */
 export function markLineage(db: CairnDb, repositoryId: number): void {
   const rows = db
     .select({
@@ -22,7 +31,7 @@ export function markLineage(db: CairnDb, repositoryId: number): void {
       supersededBy: documents.supersededBy,
     })
     .from(documents)
-    .where(and(eq(documents.repositoryId, repositoryId), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf), isNull(documents.aliasOf)))
+    .where(and(inArray(documents.repositoryId, projectRepositoryIds(db, repositoryId)), eq(documents.kind, "checkpoint"), isNull(documents.duplicateOf), isNull(documents.aliasOf)))
     .all();
   const lineages = computeLineage(
     rows.map((row) => ({

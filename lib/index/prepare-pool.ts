@@ -90,6 +90,12 @@ class PreparePool {
 
   constructor(private readonly entry: URL | null) {}
 
+  /** Start the worker now (loading its modules overlaps the run's discovery); it stops again if left idle. */
+  warm(): void {
+    if (this.worker || !this.ensureWorker()) return;
+    this.becomeIdle();
+  }
+
   prepare(input: PrepareInput): Promise<PreparedDocument> {
     return new Promise<PreparedDocument>((resolve, reject) => this.send({ input, resolve, reject }));
   }
@@ -225,6 +231,8 @@ let fullRuns = 0;
  */
 export async function withPrepareWorker<T>(work: () => Promise<T>): Promise<T> {
   fullRuns += 1;
+  pool ??= new PreparePool(workerEntry());
+  pool.warm();
   try {
     return await work();
   } finally {

@@ -4,8 +4,20 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 export type HtmlNode = DefaultTreeAdapterMap["node"];
 export type HtmlElement = DefaultTreeAdapterMap["element"];
 
+/**
+ * The last page parsed, kept for the next call with the same text: the index reads a page twice (its parser for
+ * the record, then lib/index/terms for the search text), and parse5 is most of a page's cost (~0.3 ms per KB).
+ * The trees are only ever read (every helper here is read-only), so sharing one is safe. Held weakly: the tree
+ * lives to the end of the synchronous stretch that parsed it (both reads happen in one), never longer.
+ */
+let last: { html: string; root: WeakRef<HtmlNode> } | null = null;
+
 export function parseHtml(html: string): HtmlNode {
-  return parse(html) as HtmlNode;
+  const kept = last && last.html === html ? last.root.deref() : undefined;
+  if (kept) return kept;
+  const root = parse(html) as HtmlNode;
+  last = { html, root: new WeakRef(root) };
+  return root;
 }
 
 export function isElement(node: HtmlNode): node is HtmlElement {

@@ -1,4 +1,5 @@
 import "server-only";
+import { inProjectOf, representativesOnly } from "./projects";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
@@ -72,7 +73,7 @@ export function checkpointListQuery(sp: Record<string, string | string[] | undef
 function conditions(query: CheckpointListQuery): SQL {
   const where: SQL[] = [eq(documents.kind, "checkpoint"), notDuplicate];
   if (query.repo === "global") where.push(sql`${documents.repositoryId} is null`);
-  else if (query.repo !== undefined) where.push(eq(documents.repositoryId, query.repo));
+  else if (query.repo !== undefined) where.push(inProjectOf(query.repo));
   if (query.status) where.push(statusCondition(query.status));
   if (query.family) where.push(eq(documents.format, query.family));
   if (query.from) where.push(gte(documents.savedAt, query.from));
@@ -110,7 +111,8 @@ export function listCheckpoints(db: CairnDb, query: CheckpointListQuery, pageSiz
 export function checkpointListOptions(db: CairnDb): CheckpointListOptions {
   const hasGlobal = !!db.select({ id: documents.id }).from(documents).where(sql`${documents.repositoryId} is null`).limit(1).get();
   return {
-    repositories: db.select({ id: repositories.id, name: repositories.name }).from(repositories).orderBy(asc(repositories.name)).all(),
+    // one choice per project (its checkouts' documents all listed under it, see inProjectOf)
+    repositories: representativesOnly(db, db.select({ id: repositories.id, name: repositories.name }).from(repositories).orderBy(asc(repositories.name)).all()),
     families: FORMATS.filter((f) => f !== "project-notes" && f !== "review"),
     hasGlobal,
   };

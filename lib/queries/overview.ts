@@ -1,4 +1,5 @@
 import "server-only";
+import { foldByProject, sumCounts } from "./projects";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, problems, repositories, roots, saveEvents, secretFindings, type Repository } from "../../db/schema";
@@ -120,7 +121,8 @@ function summarise(db: CairnDb, rows: Aggregate[]) {
     .all()
     .map((repo) => ({ ...repo, ...(perRepo.get(repo.id) ?? { checkpoints: 0, inProgress: 0, latest: null, supersededOpen: 0, superseded: 0, branchGone: 0, archives: 0 }) }))
     .sort((a, b) => (b.latest ?? "").localeCompare(a.latest ?? "") || a.name.localeCompare(b.name));
-  return repos;
+  // a project checked out several times (worktrees, clones) is one repository here (issue 25)
+  return foldByProject(db, repos, sumCounts).sort((a, b) => (b.latest ?? "").localeCompare(a.latest ?? "") || a.name.localeCompare(b.name));
 }
 
 const toSummary = ({ id, name, path, currentBranch, checkpoints, inProgress: open, latest }: RepositorySummary): RepositorySummary => ({

@@ -11,6 +11,8 @@ import {
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
 import { guessedStatusSql } from "./shared";
+import { checkoutsOf, type RecordCheckout } from "./checkouts";
+import { inProjectAt } from "./project-filter";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -51,6 +53,8 @@ export interface CheckpointRecord {
   archived: boolean;
   pinned: boolean;
   snoozedUntil: string | null;
+  /** Every checkout holding this file with the same bytes, the primary (`repo`) first (issue 25); none outside a work tree. */
+  checkouts: RecordCheckout[];
 }
 
 export interface RecordFilters {
@@ -127,7 +131,7 @@ function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointReco
 export function toRecord(
   row: RecordRow,
   repoPath: string | null,
-  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks },
+  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks; checkouts?: RecordCheckout[] },
 ): CheckpointRecord {
   return {
     id: row.id,
@@ -159,6 +163,7 @@ export function toRecord(
     archived: extras.marks?.archived ?? false,
     pinned: extras.marks?.pinned ?? false,
     snoozedUntil: extras.marks && isSnoozed(extras.marks.snoozedUntil) ? extras.marks.snoozedUntil : null,
+    checkouts: extras.checkouts ?? [],
   };
 }
 
@@ -203,12 +208,14 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
   const findingsByDoc = groupBy(findings, (f) => f.documentId);
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
   const marks = allMarks(db);
+  const checkouts = checkoutsOf(db, ids);
   return rows.map(({ doc, repoPath }) =>
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
       problems: (problemsByDoc.get(doc.id) ?? []).map((p) => p.message),
       completedInCairn: done.has(doc.id),
       marks: marks.get(doc.id),
+      checkouts: checkouts.get(doc.id),
     }),
   );
 }
@@ -220,7 +227,8 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (filters.format) conditions.push(eq(documents.format, filters.format));
   if (filters.guessedStatus) conditions.push(guessedStatusSql);
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
-  if (filters.repo) conditions.push(eq(repositories.path, filters.repo.replace(/\/+$/, "")));
+  // any checkout of its project: a record whose primary is a sibling worktree or clone is this repository's too (issue 25)
+  if (filters.repo) conditions.push(inProjectAt(filters.repo.replace(/\/+$/, "")));
   let rows = readRecordRows(
     db,
     db

@@ -16,6 +16,7 @@ import {
   type StatusFilter,
 } from "./shared";
 import { setAsideCondition } from "./marks";
+import { foldByProject, inProjectOf, type CheckoutSummary } from "./projects";
 import { firstDir, sortExpression, sortParams, tableColumns, type CheckpointTableRow, type SortDir } from "./list-sort";
 
 export const REPO_SORTS = ["date", "branch", "title", "status", "family", "tasks", "quality", "freshness", "secrets", "problems"] as const;
@@ -79,7 +80,8 @@ export function repoTableQuery(sp: Record<string, string | string[] | undefined>
 export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): RepositoryPageData | null {
   const repo = db.select().from(repositories).where(eq(repositories.id, id)).get();
   if (!repo) return null;
-  const base = and(eq(documents.repositoryId, id), eq(documents.kind, "checkpoint"), notDuplicate)!;
+  // every checkout of its project (issue 25): a checkpoint whose primary checkout is a sibling worktree is here too
+  const base = and(inProjectOf(id), eq(documents.kind, "checkpoint"), notDuplicate)!;
 
   const conditions: SQL[] = [base];
   if (query.branch) conditions.push(query.branch === "(none)" ? sql`${documents.branch} is null` : eq(documents.branch, query.branch));
@@ -113,7 +115,7 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
   const related = db
     .select({ id: documents.id, title: documents.title, path: documents.path, kind: documents.kind, format: documents.format, savedAt: documents.savedAt })
     .from(documents)
-    .where(and(eq(documents.repositoryId, id), inArray(documents.kind, ["research", "plan", "review", "journal"])))
+    .where(and(inProjectOf(id), inArray(documents.kind, ["research", "plan", "review", "journal"])))
     .orderBy(asc(documents.kind), desc(documents.savedAt))
     .all();
   const notesRef = related.find((d) => d.format === "project-notes");
@@ -165,6 +167,8 @@ export interface RepositoryListRow {
   /** Files with problems. */
   problems: number;
   latest: string | null;
+  /** The project's checkouts (issue 25), this row's first: one for a repository checked out once. */
+  checkouts: CheckoutSummary[];
 }
 
 const LEVELS = ["fresh", "slightly-stale", "stale", "very-stale"] as const;
@@ -178,9 +182,29 @@ function freshnessRank(level: string | null): number {
   return i >= 0 ? i : 4;
 }
 
-/** The repositories page: every repository with its worst open freshness and its counts, in three grouped scans. */
+/** Two checkouts' counts as one project's. */
+function mergeListing(into: RepositoryListRow, from: RepositoryListRow): RepositoryListRow {
+  // as the scan ranks them: the stalest known level, "unknown" only when no level is known
+  const rank = (level: string | null) => (level === null ? -2 : LEVELS.indexOf(level as (typeof LEVELS)[number]));
+  const worst = rank(from.worstFreshness) > rank(into.worstFreshness) ? from.worstFreshness : into.worstFreshness;
+  return {
+    ...into,
+    checkpoints: into.checkpoints + from.checkpoints,
+    open: into.open + from.open,
+    worstFreshness: worst,
+    secrets: into.secrets + from.secrets,
+    problems: into.problems + from.problems,
+    latest: [into.latest, from.latest].filter((l) => l !== null).sort().pop() ?? null,
+  };
+}
+
+/** The repositories page: every project (its checkouts beside it) with its worst open freshness and its counts, in three grouped scans. */
 export function repositoryListing(db: CairnDb): RepositoryListRow[] {
-  return memoUntilChange(db, "repositories:listing", () => {
+  return memoUntilChange(db, "repositories:listing", () => foldByProject(db, repositoryRows(db), mergeListing));
+}
+
+function repositoryRows(db: CairnDb): RepositoryListRow[] {
+  {
     const counts = new Map(
       db
         .select({
@@ -228,9 +252,10 @@ export function repositoryListing(db: CairnDb): RepositoryListRow[] {
           secrets: secrets.get(repo.id) ?? 0,
           problems: problemFiles.get(repo.id) ?? 0,
           latest: c?.latest ?? null,
+          checkouts: [],
         };
       });
-  });
+  }
 }
 
 export function repositoryListQuery(sp: Record<string, string | string[] | undefined>): { sort: RepoListSort; dir: SortDir } {

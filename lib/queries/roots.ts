@@ -1,7 +1,10 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { countDistinct, eq, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { repositories, roots } from "../../db/schema";
+
+/** Worktrees and clones of one project count once (issue 25). */
+const projectOfRow = sql`coalesce(${repositories.projectKey}, 'repository:' || ${repositories.id})`;
 
 export interface RootInUse {
   path: string;
@@ -14,7 +17,7 @@ export interface RootInUse {
 export function rootsInUse(db: CairnDb, environmentRoots: readonly string[]): RootInUse[] {
   const counts = new Map(
     db
-      .select({ rootPath: repositories.rootPath, n: count() })
+      .select({ rootPath: repositories.rootPath, n: countDistinct(projectOfRow) })
       .from(repositories)
       .groupBy(repositories.rootPath)
       .all()
@@ -30,5 +33,5 @@ export function rootsInUse(db: CairnDb, environmentRoots: readonly string[]): Ro
 
 /** How many repositories the index holds under one root. */
 export function repositoryCountUnder(db: CairnDb, rootPath: string): number {
-  return db.select({ n: count() }).from(repositories).where(eq(repositories.rootPath, rootPath)).get()?.n ?? 0;
+  return db.select({ n: countDistinct(projectOfRow) }).from(repositories).where(eq(repositories.rootPath, rootPath)).get()?.n ?? 0;
 }

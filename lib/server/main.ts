@@ -11,6 +11,7 @@ import { startBackgroundIndex } from "../index/run";
 import { startServerWatcher } from "./watch";
 import { createWarmUp } from "./warm-up";
 import { loadFrontDoorSearch } from "./front-door-search";
+import { startIdleCollector } from "./idle-gc";
 
 // run by the compiled command line (dist/cli, told where the project is) or from source, two folders up
 const projectDir = process.env.CAIRN_PROJECT_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -64,6 +65,7 @@ export async function runServer(options: { frontDoorSearch?: boolean } = {}): Pr
   const handle = app.getRequestHandler();
   const search = options.frontDoorSearch === false ? null : await loadFrontDoorSearch(dbPath);
   const warmUp = process.env.CAIRN_WARM_UP !== "0" ? createWarmUp() : null;
+  const idle = startIdleCollector();
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     try {
       if (!guardRequest(req, res, guard)) return;
@@ -76,6 +78,7 @@ export async function runServer(options: { frontDoorSearch?: boolean } = {}): Pr
     void handle(req, res);
   };
   const server = createServer((req, res) => {
+    idle.touch();
     const wait = warmUp?.waitFor(req);
     if (wait) void wait.then(() => serve(req, res));
     else serve(req, res);

@@ -8,15 +8,15 @@
  */
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { getDb, type CairnDb } from "../../db/client";
 import { repositories } from "../../db/schema";
 import { SKIPPED_FOLDERS } from "../discover/limits";
-import { readRegularFileSync } from "../discover/read-file";
 import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-repository";
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
 import { DirWatcher } from "./dir-watch";
+import { commonDirOf, gitDirOf, gitFilesOf, type RepoEntry } from "./git-dirs";
 import { isCandidatePath } from "../parse/registry";
 import { isSniffable } from "../parse/routes";
 
@@ -30,6 +30,8 @@ export interface WatchOptions {
   log?: (message: string) => void;
 }
 
+export { gitDirOf } from "./git-dirs";
+
 export interface LiveWatcher {
   /** Resolves once the initial watch set is in place. */
   ready: Promise<void>;
@@ -42,50 +44,12 @@ export interface LiveWatcher {
   watched(): string[];
 }
 
-/** Per work tree (a linked worktree has its own) and per repository (shared by its worktrees). */
-const WORKTREE_GIT_FILES = ["HEAD", "index", join("logs", "HEAD")];
-const COMMON_GIT_FILES = ["FETCH_HEAD", "packed-refs"];
 const DEEP_DEPTH = 5;
 const CATCH_UP_MS = 500;
 /** Repositories set up between two turns of the event loop (the server answers in between). */
 const SLICE = 8;
 /** Writer's temporary and lock files: the writer re-indexes its own writes. */
 const WRITER_FILE = /^\..*\.cairn-(?:tmp-[0-9a-f]+|lock)$/;
-
-interface RepoEntry {
-  path: string;
-  gitDir: string;
-  commonDir: string;
-  bare: boolean;
-}
-
-/** `.git` pointer files are a line long. */
-const POINTER_MAX_BYTES = 64 * 1024;
-
-/** `.git` folder, or the folder a linked worktree's `.git` file points at; a bare repository is its own. */
-export function gitDirOf(repoPath: string, bare: boolean): string {
-  if (bare) return repoPath;
-  const dotGit = join(repoPath, ".git");
-  // a FIFO or device named .git is refused at once instead of blocking the event loop
-  const read = readRegularFileSync(dotGit, { maxBytes: POINTER_MAX_BYTES, links: "follow" });
-  if (read.ok) {
-    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(read.bytes.toString("utf8"))?.[1];
-    if (pointer) return isAbsolute(pointer) ? pointer : resolve(repoPath, pointer);
-  }
-  return dotGit;
-}
-
-/** A linked worktree's git folder names the repository's own in `commondir`. */
-function commonDirOf(gitDir: string): string {
-  const read = readRegularFileSync(join(gitDir, "commondir"), { maxBytes: POINTER_MAX_BYTES, links: "follow" });
-  const pointer = read.ok ? read.bytes.toString("utf8").trim() : ""; // else not a linked worktree
-  if (pointer) return isAbsolute(pointer) ? pointer : resolve(gitDir, pointer);
-  return gitDir;
-}
-
-function gitFilesOf(entry: RepoEntry): string[] {
-  return [...WORKTREE_GIT_FILES.map((f) => join(entry.gitDir, f)), ...COMMON_GIT_FILES.map((f) => join(entry.commonDir, f))];
-}
 
 const isUnder = (parent: string, child: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 

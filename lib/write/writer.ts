@@ -1,10 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { lstat } from "node:fs/promises";
 import type { CairnDb } from "../../db/client";
 import type { Repository } from "../../db/schema";
 import { readRegularFile } from "../discover/read-file";
 import { indexHash, reindexFile, type ReindexResult } from "../index/reindex-file";
+import { copiesBefore, rememberCarried } from "../index/checkouts-step";
 import { atomicReplace, type WriteHooks } from "./atomic";
 import { WRITE_READ_MAX_BYTES } from "./document-state";
 import { CONFLICT_MESSAGE, WriteError } from "./errors";
@@ -94,7 +96,11 @@ async function hashMatches(target: ResolvedTarget, expected: string, bytes: Buff
 
 async function reindexQuietly(db: CairnDb, target: ResolvedTarget): Promise<{ result: ReindexResult | null; error: string | null }> {
   try {
-    return { result: await reindexFile(db, target.repository, target.relPath), error: null };
+    // other checkouts holding the same file keep their copy, and stay with this record (lib/index/checkouts-step.ts)
+    const before = copiesBefore(db, join(target.repository.path, target.relPath));
+    const result = await reindexFile(db, target.repository, target.relPath);
+    rememberCarried(db, before, result.contentHash);
+    return { result, error: null };
   } catch (error) {
     return { result: null, error: error instanceof Error ? error.message : String(error) };
   }

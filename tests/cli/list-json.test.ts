@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexRoots } from "../../lib/index/indexer";
 import { completeCheckpoint } from "../../lib/actions/complete";
 import { setMark } from "../../lib/actions/marks";
-import { listJson, type ListJsonFilters } from "../../lib/cli/list-json";
+import { listJson, listJsonChunks, type ListJsonFilters } from "../../lib/cli/list-json";
 import { listRecords } from "../../lib/queries/records";
 import { buildFixtureWorld } from "../../e2e/support/fixture-world";
 import { tempSpace, type TempSpace } from "../support/temp";
@@ -56,6 +56,10 @@ describe("cairn list --json, written by SQLite", () => {
       { repo: "/no/such/repository" },
     ];
     for (const filters of cases) expect(listJson(space.db(), filters).toString("utf8"), JSON.stringify(filters)).toBe(expected(filters));
+    // streamed a record at a time (the command writes chunks as they are made): the same bytes
+    const chunks = [...listJsonChunks(space.db(), { kind: "all" }, new Date(), 1)];
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(expected({ kind: "all" }));
   });
 
   it("prints those bytes from the command line", () => {

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: each describe starts one `cairn mcp` server (a child process) that its tests share;
+// split into files, every file would start and index its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

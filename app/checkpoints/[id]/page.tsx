@@ -21,6 +21,8 @@ import { ResumePanel } from "./_resume/resume-panel";
 import { EditDetailsPanel } from "./_edit/edit-details-panel";
 import { TriageControls } from "@/app/_queue/triage-controls";
 import { marksOf } from "@/lib/queries/marks";
+import { Checkouts } from "@/components/checkpoint/checkouts";
+import { pageCheckouts } from "@/lib/queries/checkouts";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -96,6 +98,7 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
         </div>
         <aside aria-label="Related" className="min-w-0 space-y-4">
           <Related data={data} />
+          <Checkouts documentId={doc.id} checkouts={pageCheckouts(await readDb(), doc.id)} />
 
           <EditDetailsPanel
             documentId={doc.id}
