@@ -1,4 +1,6 @@
 /** Small display helpers shared by pages (no DB, no fs). */
+import { FAMILY_NAMES } from "@/lib/parse/conventions/families";
+
 export function formatDate(iso: string | null): string {
   if (!iso) return "unknown date";
   const d = new Date(iso);
@@ -33,23 +35,10 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
 
 /**
  * The families (documents.format), in words a newcomer can decode: a short label, one line of help shown beside
- * it, and whether its files are checkpoints to resume (a freshness grade and a resume prompt make sense). The one
- * place that decides both.
+ * it, and whether its files are checkpoints to resume. The table lives in lib/parse/conventions/families.ts (lists,
+ * search facets and MCP read it too).
  */
-export const FAMILIES: Record<string, { label: string; help: string; resumable: boolean }> = {
-  html: { label: "HTML checkpoint", help: "a page saved under .claude/checkpoints/ by the checkpoint skill", resumable: true },
-  "frontmatter-md": { label: "Markdown checkpoint", help: "a Markdown file whose frontmatter holds its status and branch", resumable: true },
-  "last-session": { label: ".claude/last-session.md briefing", help: "what the last session left for the next one to read first", resumable: true },
-  "prompt-md": { label: "PROMPT.md checkpoint", help: "a workspace's PROMPT.md: the state and next steps for the next session", resumable: true },
-  "global-md": { label: "~/.claude/checkpoints note", help: "a checkpoint saved in your home folder, outside any repository", resumable: true },
-  "session-state": { label: "Session-state file", help: "a session's saved state: .claude/session-state/…, SESSION_STATE.md", resumable: true },
-  handoff: { label: "Handoff", help: "notes for whoever picks the work up: .claude/handoffs/…, HANDOFF.md", resumable: true },
-  "claude-md-sessions": { label: "CLAUDE.md session log", help: "the newest entry of a “Recent sessions” list in CLAUDE.md or STATUS.md", resumable: true },
-  "project-notes": { label: "PROJECT-NOTES.md", help: "the project's lasting learnings, promoted from checkpoints: not a checkpoint", resumable: false },
-  review: { label: "Review file", help: "reviews of a checkpoint, kept under .claude/reviews/", resumable: false },
-  "other-md": { label: "Other Markdown note", help: "a Markdown file read as a checkpoint for its name or its place", resumable: true },
-  data: { label: "YAML/JSON state file", help: "a session's state written as data (status, branch, tasks)", resumable: true },
-};
+export const FAMILIES: Record<string, { label: string; help: string; resumable: boolean }> = FAMILY_NAMES;
 
 /** Readable names of the families (documents.format). */
 export const FAMILY_LABELS: Record<string, string> = Object.fromEntries(Object.entries(FAMILIES).map(([format, f]) => [format, f.label]));

@@ -2,6 +2,7 @@
 
 import type { SearchFacets } from "@/lib/queries/search";
 import type { SearchState } from "./state";
+import { familyLabel } from "@/components/format";
 
 const control =
   "mt-1 block w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-900 shadow-xs dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100";
@@ -90,7 +91,7 @@ export function SearchFilterControls({
           </datalist>
         </label>
         <Select label="Status" name="status" value={state.status} options={STATUS_OPTIONS} onChange={onChange} />
-        <Select label="Family" name="format" value={state.format} options={facets.formats.map((f) => ({ value: f, label: f }))} onChange={onChange} />
+        <Select label="Family" name="format" value={state.format} options={facets.formats.map((f) => ({ value: f, label: familyLabel(f) }))} onChange={onChange} />
         <Select label="Kind" name="kind" value={state.kind} options={facets.kinds.map((k) => ({ value: k, label: k }))} onChange={onChange} />
         <Select label="Freshness" name="level" value={state.level} options={LEVEL_OPTIONS} onChange={onChange} />
         <label className="block min-w-0">

@@ -11,10 +11,11 @@ import { randomBytes, createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documents } from "../../db/schema";
-import { WriteError, safeWrite, type WriteHooks } from "../write";
+import { WriteError, loadDocument, safeWrite, type WriteHooks } from "../write";
+import { reindexFile } from "../index/reindex-file";
 
 type UndoRecord =
-  | { kind: "file"; documentId: string; label: string; before: Buffer; after: Buffer; afterHash: string; at: number }
+  | { kind: "file"; documentId: string; label: string; before: Buffer; after: Buffer; afterHash: string; at: number; target: "checkpoint-status" | "unit-status" }
   | { kind: "cairn"; documentId: string; label: string; completedAt: string; at: number };
 
 /** At most this many completions can be undone, and at most this many bytes of previous versions are kept. */
@@ -42,9 +43,9 @@ function remember(record: UndoRecord): string {
 }
 
 /** After a completion written into the file: `before` the bytes it replaced, `after` the bytes it wrote. */
-export function rememberFileCompletion(documentId: string, label: string, before: Buffer, after: Buffer): string {
+export function rememberFileCompletion(documentId: string, label: string, before: Buffer, after: Buffer, target: "checkpoint-status" | "unit-status" = "checkpoint-status"): string {
   const afterHash = createHash("sha256").update(after).digest("hex");
-  return remember({ kind: "file", documentId, label, before: Buffer.from(before), after: Buffer.from(after), afterHash, at: Date.now() });
+  return remember({ kind: "file", documentId, label, before: Buffer.from(before), after: Buffer.from(after), afterHash, at: Date.now(), target });
 }
 
 /** After a completion kept by Cairn (the file was not changed). */
@@ -86,7 +87,7 @@ export async function undoCompletion(db: CairnDb, ticket: string, options: { hoo
   }
   try {
     await safeWrite(db, {
-      target: { kind: "checkpoint-status", documentId: record.documentId },
+      target: { kind: record.target, documentId: record.documentId },
       expectedHash: record.afterHash,
       hooks: options.hooks,
       // read under the file's lock: exactly the bytes the completion wrote, or nothing is written
@@ -102,5 +103,10 @@ export async function undoCompletion(db: CairnDb, ticket: string, options: { hoo
     throw error;
   }
   store().delete(ticket);
+  // a unit's status kept beside its record (metadata.json): read the record again with it
+  if (record.target === "unit-status") {
+    const { doc, repo } = loadDocument(db, record.documentId);
+    if (repo) await reindexFile(db, repo, doc.path);
+  }
   return { documentId: record.documentId, message: `Undone: ${record.label} is back as it was, byte for byte.` };
 }

@@ -16,6 +16,9 @@ import {
   type WriteHooks,
 } from "../write";
 import { rememberCairnCompletion, rememberFileCompletion } from "./complete-undo";
+import { writeUnitStatus } from "./complete-unit";
+import { unitOf } from "../parse/conventions/unit";
+import { familyLabelOf } from "../parse/conventions/families";
 
 export { UNDO_CONFLICT_MESSAGE, UNDO_TICKET, undoCompletion, type UndoResult } from "./complete-undo";
 
@@ -99,6 +102,15 @@ export async function completeCheckpoint(db: CairnDb, documentId: string, option
   }
   const expectedHash = options.expectedHash ?? doc.contentHash;
   await assertUnchanged(db, loaded, expectedHash);
+
+  // a convention unit (Spec Kit feature, Conductor track...): its own status field, else completed in Cairn
+  const unit = unitOf(doc.meta);
+  if (unit) {
+    if (!unit.statusField || loaded.repo === null || doc.source !== "worktree") return completeInCairn(db, doc, `a ${familyLabelOf(doc.format)} keeps no status of its own`);
+    const written = await writeUnitStatus(db, { doc, repo: loaded.repo }, unit.statusField, { expectedHash, hooks: options.hooks });
+    if (!written.ok) return completeInCairn(db, doc, written.reason);
+    return result(doc, "written", `Completed ${labelOf(doc)}: ${written.where}; nothing else changed.`, written.undo);
+  }
 
   const format = statusFormat(doc);
   const writable = format !== null && loaded.repo !== null && doc.source === "worktree";

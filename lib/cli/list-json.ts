@@ -3,6 +3,7 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
 import { guessedStatusSql } from "../queries/shared";
+import { FAMILY_NAMES } from "../parse/conventions/families";
 import { inProjectAt } from "../queries/project-filter";
 
 /**
@@ -32,6 +33,11 @@ const publicStatus = sql`case when ${completedInCairn} then 'completed'
   when ${documents.status} in ('in-progress', 'blocked') then 'in-progress'
   when ${documents.status} in ('completed', 'superseded') then 'completed' end`;
 
+/** The family's readable name (lib/parse/conventions/families.ts), the format itself for one not in the table. */
+const familyName = sql`case ${documents.format} ${sql.join(
+  Object.entries(FAMILY_NAMES).map(([format, name]) => sql`when ${format} then ${name.label}`),
+  sql` `,
+)} else ${documents.format} end`;
 /** Every checkout holding the file, the primary first, then by path (lib/queries/checkouts.ts). */
 const checkoutsJson = sql`case when ${documents.source} = 'worktree' and ${repositories.path} is not null then coalesce(
     (select json_group_array(json_object('repo', r."path", 'branch', r."current_branch", 'head', r."head_sha") order by r."id" <> ${documents.repositoryId}, r."path")
@@ -46,6 +52,7 @@ function recordJson(now: string): SQL {
     'path', ${documents.path},
     'source', ${documents.source},
     'format', ${documents.format},
+    'familyName', ${familyName},
     'kind', ${documents.kind},
     'title', ${documents.title},
     'status', ${publicStatus},

@@ -7,7 +7,7 @@ import { runGit } from "../git/runner";
 import { catFileBatch } from "../git/objects";
 import { RepoFacts, type RefTip } from "../git/repo-facts";
 import { MAX_FILE_BYTES, BINARY_SNIFF_BYTES } from "../discover/limits";
-import { isCandidatePath } from "../parse/registry";
+import { companionsFor, isCandidatePath } from "../parse/registry";
 import { redactValue } from "../derive/secrets";
 import { documentId } from "./document-id";
 import type { PreparedDocument } from "./prepare";
@@ -21,6 +21,8 @@ interface BranchCandidate {
   ref: RefTip;
   path: string;
   blob: string;
+  /** The files a family reads with it (a Spec Kit feature's tasks.md), from the same commit: path -> blob. */
+  companions: Record<string, string>;
 }
 
 /** Which refs a checkout reads (lib/index/identity-step.ts): one checkout per shared git folder, none checked out elsewhere. */
@@ -54,15 +56,27 @@ async function listCandidates(repoPath: string, refs: RefTip[], worktreePaths: S
     } catch {
       continue;
     }
+    const tree = new Map<string, string>();
+    const picked: Array<{ path: string; blob: string }> = [];
     for (const record of out.split("\0")) {
       const tab = record.indexOf("\t");
       if (tab < 0) continue;
       const [mode, type, blob] = record.slice(0, tab).split(" ");
       const path = record.slice(tab + 1);
-      if (type !== "blob" || mode === "120000" || worktreePaths.has(path) || seenPath.has(path)) continue;
+      if (type !== "blob" || mode === "120000") continue;
+      tree.set(path, blob);
+      if (worktreePaths.has(path) || seenPath.has(path)) continue;
       if (!isCandidatePath(path)) continue;
       seenPath.add(path);
-      found.push({ ref, path, blob });
+      picked.push({ path, blob });
+    }
+    for (const { path, blob } of picked) {
+      const companions: Record<string, string> = {};
+      for (const name of companionsFor(path)) {
+        const found = tree.get(name);
+        if (found) companions[name] = found;
+      }
+      found.push({ ref, path, blob, companions });
     }
   }
   return found;
@@ -95,10 +109,20 @@ export async function indexBranchDocuments(
   for (const c of candidates) {
     const source = `git:${await redactValue(c.ref.shortName)}`;
     const path = await redactValue(c.path);
-    wanted.push({ ...c, path, source, id: documentId(repo.path, path, source) });
+    // a record read with companions changes when any of them does: its key names every blob
+    const key = Object.keys(c.companions).length ? `${c.blob}+${Object.values(c.companions).join("+")}` : c.blob;
+    wanted.push({ ...c, path, source, key, id: documentId(repo.path, path, source) });
   }
-  const toRead = wanted.filter((c) => existing.get(c.id) !== c.blob);
-  const blobs = toRead.length ? await catFileBatch(repo.path, toRead.map((c) => c.blob)) : [];
+  const toRead = wanted.filter((c) => existing.get(c.id) !== c.key);
+  const companionBlobs = [...new Set(toRead.flatMap((c) => Object.values(c.companions)))];
+  const allBlobs = toRead.length ? await catFileBatch(repo.path, [...toRead.map((c) => c.blob), ...companionBlobs]) : [];
+  const blobs = allBlobs.slice(0, toRead.length);
+  const companionText = new Map<string, string>();
+  companionBlobs.forEach((sha, i) => {
+    const content = allBlobs[toRead.length + i]?.content;
+    // the same cap as a work-tree companion (lib/index/companions.ts)
+    if (content && content.length <= 256 * 1024) companionText.set(sha, decodeText(content).text);
+  });
   // every blob's document started at once (on the worker thread when there is one), collected in order
   const preparing: (Promise<{ doc: PreparedDocument; problems: string[] }> | { doc: PreparedDocument; problems: string[] })[] = [];
   for (const [i, candidate] of toRead.entries()) {
@@ -121,10 +145,11 @@ export async function indexBranchDocuments(
       absPath,
       source: candidate.source,
       text: decodeText(blob.content).text,
-      contentHash: candidate.blob,
+      contentHash: candidate.key,
       mtimeMs: 0,
       size: blob.content.length,
       repoPath: repo.path,
+      companions: Object.fromEntries(Object.entries(candidate.companions).flatMap(([name, sha]) => (companionText.has(sha) ? [[name, companionText.get(sha)!]] : []))),
     }).then((doc) => ({ doc, problems: doc.problems }));
     // a failure is raised when its turn comes, as it was when documents were prepared one by one
     pending.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, isNotNull } from "drizzle-orm";
+import { and, eq, isNull, isNotNull, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, referencedFiles, repositories, type Repository } from "../../db/schema";
 import { computeFreshness, type SaveInput } from "../derive/freshness";
@@ -12,6 +12,8 @@ import { markLineage } from "./lineage-step";
 import { CLOCK_SKEW_SOURCE, FUTURE_PROBLEM, settleFutureSaves } from "./future-saves";
 import { writeRepositoryProblems } from "./store";
 import { refreshAges } from "./stamp";
+import { checkUnitCommits } from "../derive/unit-commits";
+import { unitOf } from "../parse/conventions/unit";
 
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
 function markDuplicates(db: CairnDb, repositoryId: number): void {
@@ -157,6 +159,27 @@ export async function deriveRepository(
       statement(tx as unknown as CairnDb, 'UPDATE "referenced_files" SET "exists_now" = ? WHERE "id" = ?').run(missing.has(ref.path) ? 0 : 1, ref.id);
     }
     markLineage(tx as unknown as CairnDb, repo.id);
+  });
+  await deriveUnitCommits(db, repo.id, facts);
+}
+
+/**
+ * The commits convention units name beside their done tasks, checked against their branch's history; the result
+ * is kept in the unit's meta (`meta.unit.commitChecks`) for its page. One cat-file and one log per repository.
+ */
+async function deriveUnitCommits(db: CairnDb, repositoryId: number, facts: RepoFacts): Promise<void> {
+  const rows = db
+    .select({ id: documents.id, branch: documents.branch, meta: documents.meta })
+    .from(documents)
+    .where(and(eq(documents.repositoryId, repositoryId), sql`json_array_length(${documents.meta}, '$.unit.taskCommits') > 0`))
+    .all();
+  if (rows.length === 0) return;
+  const units = rows.map((row) => ({ id: row.id, branch: row.branch, commits: unitOf(row.meta)?.taskCommits ?? [] }));
+  const checked = await checkUnitCommits(facts, units);
+  db.transaction((tx) => {
+    for (const [id, checks] of checked) {
+      statement(tx as unknown as CairnDb, `UPDATE "documents" SET "meta" = json_set("meta", '$.unit.commitChecks', json(?)) WHERE "id" = ?`).run(JSON.stringify(checks), id);
+    }
   });
 }
 

@@ -5,6 +5,8 @@ import { getRecord, type CheckpointRecord } from "../queries/records";
 import { canonicalOrder, CHECKLIST_HOMES, proseOf, shownSections } from "../render/sections";
 import { freshnessBanner, LEVEL_LABELS, parseFreshness, type ModifiedComparison } from "../derive/freshness-wording";
 import { ToolInputError } from "./errors";
+import { unitOf } from "../parse/conventions/unit";
+import { familyLabelOf } from "../parse/conventions/families";
 import { clipText } from "./page";
 
 /** The freshness verdict, first in every answer about a checkpoint. */
@@ -69,6 +71,11 @@ export interface CheckpointView {
   url: string;
   /** The public record of record.md, as `cairn list --json` prints it. */
   record: CheckpointRecord;
+  /**
+   * A convention unit (Spec Kit feature, Conductor track, OpenSpec change...): its name, where its stated status and
+   * tasks disagree, done tasks whose commit is not in its branch, and the files read with it. Null for checkpoints.
+   */
+  unit: { family: string; id: string; statusNote: string | null; missingCommits: string[]; companions: { path: string; role: string; present: boolean }[] } | null;
 }
 
 export const resourceUri = (id: string) => `cairn://checkpoint/${id}`;
@@ -177,6 +184,19 @@ export function checkpointView(page: CheckpointPageData, record: CheckpointRecor
     resource: resourceUri(doc.id),
     url: `/checkpoints/${doc.id}`,
     record,
+    unit: unitView(doc.format, doc.meta),
+  };
+}
+
+function unitView(format: string, meta: Record<string, unknown> | null): CheckpointView["unit"] {
+  const unit = unitOf(meta);
+  if (!unit) return null;
+  return {
+    family: familyLabelOf(format),
+    id: unit.id,
+    statusNote: unit.statusNote,
+    missingCommits: (unit.commitChecks?.checks ?? []).flatMap((c) => (c.flag ? [c.flag] : [])),
+    companions: unit.companions.map((c) => ({ path: c.path, role: c.role, present: c.present })),
   };
 }
 
@@ -204,6 +224,13 @@ export function checkpointMarkdown(view: CheckpointView, options: { full?: boole
     `- Branch: ${v.branch.claimed ?? "none"}: ${CHECK_WORDS[v.branch.state]}${v.branch.current ? ` (now on ${v.branch.current})` : ""}`,
     `- Files: ${v.files.referenced} referenced, ${v.files.present} present${v.files.missing.length ? `, missing: ${v.files.missing.join(", ")}` : ""}`,
     `- Id: ${view.id} (${view.resource})`,
+    ...(view.unit
+      ? [
+          `- ${view.unit.family}: ${view.unit.id}; read with ${view.unit.companions.filter((c) => c.present).map((c) => c.path).join(", ") || "no other file"}`,
+          ...(view.unit.statusNote ? [`- ${view.unit.statusNote}`] : []),
+          ...view.unit.missingCommits.map((flag) => `- ${flag}`),
+        ]
+      : []),
     "",
     "> A record to check, not an order to execute: re-verify its claims against the live tree.",
     "",

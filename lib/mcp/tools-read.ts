@@ -4,6 +4,7 @@ import { z } from "zod";
 import { buildResumeBrief, RESUME_BUDGET_LINES } from "../actions/resume";
 import { getRecord } from "../queries/records";
 import { FORMAT_VALUES, isDay, KIND_VALUES, LEVEL_VALUES } from "../search/filters";
+import { familyLabelOf } from "../parse/conventions/families";
 import { findRepository, type IndexAccess } from "./access";
 import { checkpointMarkdown, checkpointView, loadCheckpoint, verdictOf } from "./checkpoint-view";
 import { ToolInputError } from "./errors";
@@ -109,7 +110,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         branch: z.string().min(1).max(400).optional().describe("only checkpoints saved on this branch"),
         status: z.enum(["in-progress", "completed"]).optional(),
         guessedStatus: z.boolean().optional().describe("only checkpoints whose status was guessed (from a heading or a sentence, not a key or label)"),
-        family: z.enum(FORMAT_VALUES).optional().describe("the family (record.md's format)"),
+        family: z.enum(FORMAT_VALUES).optional().describe(`the family (record.md's format): ${FORMAT_VALUES.map((f) => `${f} (${familyLabelOf(f)})`).join(", ")}`),
         kind: z.enum([...KIND_VALUES, "all"]).optional().describe("document kind (default: checkpoint)"),
         level: z.enum(LEVEL_VALUES).optional().describe("freshness level"),
         from: day("saved on or after this day (YYYY-MM-DD)"),

@@ -13,6 +13,16 @@ import { projectNotesParser } from "./project-notes";
 import { reviewParser } from "./review";
 import { otherMdParser } from "./other-md";
 import { dataCheckpointParser } from "./data-checkpoint";
+import { memoryBankParser } from "./memory-bank";
+import { taskMasterParser } from "./task-master";
+import { gsdParser } from "./gsd";
+import { agentPlanParser } from "./agent-plan";
+import { progressLogParser } from "./progress-log";
+import { transcriptParser } from "./transcript";
+import { specKitParser } from "./spec-kit";
+import { conductorParser } from "./conductor";
+import { openSpecParser } from "./openspec";
+import { kiroParser } from "./kiro";
 import { CONTENT_ROUTES, CONVENTION_ROUTES, FORCED_ROUTES, isConventionPath, looksLikeCheckpoint, routedAttempts, routedFormats, type Route } from "./routes";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
@@ -29,6 +39,17 @@ export const PARSERS: readonly Parser[] = [
   reviewParser,
   otherMdParser,
   dataCheckpointParser,
+  // conventions beyond checkpoints (issue 24): one unit of work each
+  specKitParser,
+  conductorParser,
+  openSpecParser,
+  kiroParser,
+  memoryBankParser,
+  taskMasterParser,
+  gsdParser,
+  agentPlanParser,
+  progressLogParser,
+  transcriptParser,
 ].sort(
   (a, b) => b.priority - a.priority,
 );
@@ -112,7 +133,7 @@ function admits(attempt: Attempt, input: ParseInput): boolean {
 
 /** The part of a text a family reads: data checkpoints bound their own (a JSON text cut short cannot be read). */
 function boundFor(parser: Parser, text: string): BoundedText {
-  if (parser.format === "data") return { text, cut: null };
+  if (parser.format === "data" || parser.format === "task-master") return { text, cut: null };
   return boundedText(text, parser.format === "html" ? HTML_PARSE_MAX_CHARS : PARSE_MAX_CHARS);
 }
 

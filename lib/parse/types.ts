@@ -13,6 +13,17 @@ export const FORMATS = [
   "review",
   "other-md",
   "data",
+  // conventions agents keep beyond checkpoints (issue 24): one unit of work each, see lib/parse/conventions/
+  "spec-kit",
+  "conductor",
+  "openspec",
+  "kiro",
+  "memory-bank",
+  "task-master",
+  "gsd",
+  "agent-plan",
+  "progress-log",
+  "transcript",
 ] as const;
 export type Format = (typeof FORMATS)[number];
 
@@ -59,6 +70,12 @@ export interface ParsedTask {
   text: string;
   done: boolean;
   state: TaskState;
+  /** Nesting under another item (0 = top level); set by convention readers (lib/parse/conventions/tasks.ts). */
+  depth?: number;
+  /** Marked optional (Kiro's `- [ ]*`): open optional items do not keep a unit in progress. */
+  optional?: boolean;
+  /** The commit written beside the item (Conductor's `[abc1234]`), as written. */
+  commit?: string | null;
 }
 
 export type ReferenceRole = "key" | "modified" | "research" | "plan" | "mentioned";

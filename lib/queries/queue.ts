@@ -11,6 +11,7 @@ import { documents, repositories } from "../../db/schema";
 import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
+import { unitDecision, UNIT_FORMATS } from "./queue-units";
 import { allRows } from "./raw-rows";
 import { reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate, statusCondition } from "./shared";
@@ -73,6 +74,8 @@ const rowFields = {
   successorId: successor.id,
   successorTitle: successor.title,
   successorSavedAt: successor.savedAt,
+  // a convention unit's facts (null for other records: no meta decoded per row)
+  unit: sql<string | null>`case when ${documents.format} in (${sql.join(UNIT_FORMATS.map((f) => sql`${f}`), sql`, `)}) then json_extract(${documents.meta}, '$.unit') end`,
 };
 
 /** The rows `where` picks; `name` the shape of the condition (its statement is written once), `values` its placeholders. */
@@ -114,7 +117,7 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
   for (const row of byId.values()) {
     const review = awaiting.get(row.id);
     const successor = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
-    const decision = decide(
+    const decided = decide(
       {
         freshness: parseFreshness(row.freshness),
         branch: row.branch,
@@ -125,6 +128,8 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
       },
       now,
     );
+    // a convention unit (Spec Kit feature, Conductor track...) is named as its convention names it, with its tasks
+    const decision = unitDecision(row.format, row.unit, decided, parseFreshness(row.freshness), now);
     const mark = marks.get(row.id) ?? NO_MARKS;
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, reason: decision.reason, title: row.title, path: row.path, format: row.format,

@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
 import { guessedStatusSql } from "./shared";
+import { familyLabelOf } from "../parse/conventions/families";
 import { checkoutsOf, type RecordCheckout } from "./checkouts";
 import { inProjectAt } from "./project-filter";
 
@@ -21,6 +22,8 @@ export interface CheckpointRecord {
   path: string;
   source: string;
   format: string;
+  /** The family in words a newcomer can read ("Spec Kit feature", "Conductor track", "HTML checkpoint"). */
+  familyName: string;
   kind: string;
   title: string | null;
   status: "in-progress" | "completed" | null;
@@ -139,6 +142,7 @@ export function toRecord(
     path: row.path,
     source: row.source,
     format: row.format,
+    familyName: familyLabelOf(row.format),
     kind: row.kind,
     title: row.title,
     status: publicStatus(row, extras.completedInCairn),

@@ -1,5 +1,6 @@
 /** The search filters, their allowed values and the words users type for them. Pure: no DB, usable anywhere. */
 import { FORMATS, KINDS } from "../parse/types";
+import { familyLabelOf } from "../parse/conventions/families";
 
 export const STATUS_VALUES = ["in-progress", "completed", "none"] as const;
 export const LEVEL_VALUES = ["fresh", "slightly-stale", "stale", "very-stale", "unknown"] as const;
@@ -86,10 +87,14 @@ export function normalizeFilter(key: FilterKey, raw: string): Normalized {
       const level = LEVEL_WORDS[lower];
       return level ? { ok: true, value: level } : { ok: false, note: `unknown freshness "${value}" ignored (use ${LEVEL_VALUES.join(", ")})` };
     }
-    case "format":
-      return (FORMAT_VALUES as readonly string[]).includes(lower)
-        ? { ok: true, value: lower }
+    case "format": {
+      // the family as stored (spec-kit) or by its readable name ("Spec Kit feature", speckit, "Conductor track")
+      const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+      const format = FORMAT_VALUES.find((f) => f === lower || bare(f) === bare(value) || bare(familyLabelOf(f)) === bare(value));
+      return format
+        ? { ok: true, value: format }
         : { ok: false, note: `unknown family "${value}" ignored (use ${FORMAT_VALUES.join(", ")})` };
+    }
     case "kind":
       return (KIND_VALUES as readonly string[]).includes(lower)
         ? { ok: true, value: lower }

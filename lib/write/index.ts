@@ -8,3 +8,4 @@ export { LOCK_STALE_MS, LOCK_WAIT_MS, lockPathFor, type LockOptions } from "./lo
 export type { WriteHooks } from "./atomic";
 export { locateStatus, replaceRanges, type ByteRange, type StatusFormat } from "./status-edit";
 export { WRITE_READ_MAX_BYTES, assertUnchanged, diskHash, loadDocument, readDocumentBytes, refreshDocument, type LoadedDocument } from "./document-state";
+export { locateUnitStatus } from "./unit-status";

@@ -7,6 +7,7 @@ import { documents, repositories, type DocumentRow, type Repository } from "../.
 import { isInside } from "../discover/candidates";
 import { WriteError } from "./errors";
 import { holdFolder } from "./folder";
+import { unitOf } from "../parse/conventions/unit";
 
 /**
  * The only files Cairn ever writes into a repository, one kind each. Anything else is refused.
@@ -15,12 +16,15 @@ import { holdFolder } from "./folder";
  * - project-notes: `.claude/PROJECT-NOTES.md` (created when absent)
  * - review: `.claude/reviews/<name>.md` (created when absent)
  * - redaction: an indexed document whose secrets are being redacted
+ * - unit-status: the file where a convention unit keeps its status: its own record (Spec Kit's spec.md Status
+ *   line) or the `metadata.json` beside it (a Conductor track), nothing else
  */
 export type WriteTarget =
   | { kind: "checkpoint-status"; documentId: string }
   | { kind: "project-notes"; repositoryId: number }
   | { kind: "review"; repositoryId: number; name: string }
-  | { kind: "redaction"; documentId: string };
+  | { kind: "redaction"; documentId: string }
+  | { kind: "unit-status"; documentId: string };
 
 export type WriteKind = WriteTarget["kind"];
 
@@ -160,6 +164,17 @@ export async function resolveTarget(db: CairnDb, target: WriteTarget): Promise<R
       }
       repo = owner;
       relPath = doc.path;
+      documentId = doc.id;
+      break;
+    }
+    case "unit-status": {
+      const { doc, repo: owner } = loadDocument(db, target.documentId);
+      const field = unitOf(doc.meta)?.statusField;
+      const folder = doc.path.includes("/") ? doc.path.slice(0, doc.path.lastIndexOf("/")) : "";
+      const allowed = field && (field.kind === "markdown-label" ? field.path === doc.path : field.path === (folder ? `${folder}/metadata.json` : "metadata.json"));
+      if (doc.kind !== "checkpoint" || !field || !allowed) throw new WriteError("refused", "this record keeps no status file Cairn may write");
+      repo = owner;
+      relPath = field.path;
       documentId = doc.id;
       break;
     }

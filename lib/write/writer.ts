@@ -113,7 +113,7 @@ async function reindexQuietly(db: CairnDb, target: ResolvedTarget): Promise<{ re
  */
 export async function safeWrite(db: CairnDb, request: WriteRequest): Promise<WriteOutcome> {
   const { target: wanted } = request;
-  if ((wanted.kind === "checkpoint-status" || wanted.kind === "redaction") && typeof request.expectedHash !== "string") {
+  if ((wanted.kind === "checkpoint-status" || wanted.kind === "redaction" || wanted.kind === "unit-status") && typeof request.expectedHash !== "string") {
     throw new WriteError("refused", "editing a checkpoint needs the hash of the version you saw");
   }
   const target = await resolveTarget(db, wanted);

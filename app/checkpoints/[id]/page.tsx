@@ -9,6 +9,7 @@ import { NormalisedView } from "@/components/checkpoint/normalised-view";
 import { OriginalView } from "@/components/checkpoint/original-view";
 import { Related } from "@/components/checkpoint/related";
 import { ViewToggle } from "@/components/checkpoint/view-toggle";
+import { UnitPanel } from "@/components/checkpoint/unit-panel";
 import { FreshnessBanner } from "@/components/freshness-banner";
 import { isResumable } from "@/components/format";
 import { checkpointPage } from "@/lib/queries/checkpoint";
@@ -62,6 +63,8 @@ export default async function CheckpointPage({ params, searchParams }: Props) {
       <CheckpointHeader doc={doc} repo={repo} status={status} completedInCairn={data.completedInCairn} tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null} />
 
       <GuessedDetails confidence={doc.fieldConfidence} sources={doc.fieldSources} values={{ title: doc.title, status: data.completedInCairn ? null : status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt?.slice(0, 10) }} />
+      <UnitPanel doc={doc} />
+
       {resumable && (
         <FreshnessBanner
           freshness={doc.freshness}
