@@ -123,6 +123,10 @@ export const documents = sqliteTable(
     lineage: text("lineage"),
     /** A pointer file (a LATEST.md naming another file) is shown as an alias of its target. */
     aliasOf: text("alias_of"),
+    /** How sure each field is: { status: "stated" | "guessed" | "user", ... } (migration 0008, lib/parse/confidence.ts). */
+    fieldConfidence: text("field_confidence", { mode: "json" }).$type<Record<string, string>>(),
+    /** The commit exactly as the file states it, even when it does not resolve and when the user corrects it. */
+    headShaStated: text("head_sha_stated"),
     contentHash: text("content_hash").notNull(),
     mtimeMs: real("mtime_ms").notNull(),
     size: integer("size").notNull(),

@@ -39,12 +39,13 @@ program
   .option("--db <file>", "database file")
   .option("--repo <path>", "only this repository (its absolute path)")
   .addOption(new Option("--status <status>", "only this status").choices(["in-progress", "completed"]))
+  .option("--guessed-status", "only records whose status was guessed (from a heading or a sentence, not a key or label)")
   .addOption(
     new Option("--kind <kind>", "document kind").choices(["checkpoint", "research", "plan", "journal", "review", "all"]).default("checkpoint"),
   )
-  .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; kind: string }) => {
+  .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; guessedStatus?: boolean; kind: string }) => {
     const { db } = openDb(opts, { mapped: true });
-    const filters = { repo: opts.repo, status: opts.status, kind: opts.kind };
+    const filters = { repo: opts.repo, status: opts.status, kind: opts.kind, guessedStatus: opts.guessedStatus };
     if (opts.json) {
       // the same bytes as JSON.stringify(listRecords(…), null, 2), written by SQLite (see list-json.ts)
       const { listJsonChunks } = await import("./cli/list-json");

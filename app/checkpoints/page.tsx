@@ -82,6 +82,7 @@ export default async function CheckpointsPage({ searchParams }: Props) {
             { value: "in-progress", label: "In progress" },
             { value: "completed", label: "Completed" },
             { value: "none", label: "No status" },
+            { value: "guessed", label: "Status guessed (check it)" },
           ]}
         />
         <SelectField

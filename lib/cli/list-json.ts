@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
+import { guessedStatusSql } from "../queries/shared";
 import { FAMILY_NAMES } from "../parse/conventions/families";
 import { inProjectAt } from "../queries/project-filter";
 
@@ -18,6 +19,8 @@ export interface ListJsonFilters {
   repo?: string;
   status?: "in-progress" | "completed";
   kind?: string | "all";
+  /** Only records whose status was guessed. */
+  guessedStatus?: boolean;
 }
 
 /** A JSON boolean (`json('true')` is worked out once per statement; a CASE keeps its JSON subtype). */
@@ -56,6 +59,7 @@ function recordJson(now: string): SQL {
     'statusDetail', json_object('normalized', ${documents.status}, 'raw', ${documents.statusRaw}, 'completedInCairn', ${bool(completedInCairn)}),
     'branch', ${documents.branch},
     'headSha', ${documents.headSha},
+    'headShaStated', ${documents.headShaStated},
     'savedAt', ${documents.savedAt},
     'savedAtSource', ${documents.savedAtSource},
     'freshness', json(${documents.freshness}),
@@ -71,6 +75,7 @@ function recordJson(now: string): SQL {
     'headShaVerified', case when coalesce(${documents.headShaRaw}, '') = '' or ${documents.headShaVerified} is null then null
       when ${documents.headShaVerified} = 1 then json('true') else json('false') end,
     'fieldSources', json(coalesce(${documents.fieldSources}, '{}')),
+    'fieldConfidence', json(coalesce(${documents.fieldConfidence}, '{}')),
     'aliasOf', ${documents.aliasOf},
     'lineage', ${documents.lineage},
     'archived', ${bool(sql`${documentMarks.archived} = 1`)},
@@ -96,6 +101,7 @@ export function* listJsonChunks(db: CairnDb, filters: ListJsonFilters = {}, now:
     isNull(documents.aliasOf),
     filters.repo ? inProjectAt(filters.repo.replace(/\/+$/, "")) : undefined,
     filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
+    filters.guessedStatus ? guessedStatusSql : undefined,
   );
   // newest save first, in the order listRecords reads them (the same statement: the same order for equal times)
   const query = new SQLiteSyncDialect().sqlToQuery(sql`select cast(replace(json_pretty(${recordJson(now.toISOString())}, '  '), char(10), char(10) || '  ') as blob)

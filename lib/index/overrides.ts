@@ -8,6 +8,7 @@
 import type { CairnDb } from "../../db/client";
 import { documents } from "../../db/schema";
 import { statement } from "./statements";
+import { fieldConfidence } from "../parse/confidence";
 
 export const CORRECTABLE = ["title", "status", "branch", "headSha", "savedAt"] as const;
 export type CorrectableField = (typeof CORRECTABLE)[number];
@@ -61,7 +62,7 @@ export function correctedFields(override: OverrideRow | null): CorrectableField[
 function writeRow(db: CairnDb, id: string, values: FileValues, meta: Record<string, unknown> | null): void {
   statement(
     db,
-    'UPDATE "documents" SET "title" = ?, "status" = ?, "status_raw" = ?, "branch" = ?, "head_sha_raw" = ?, "saved_at" = ?, "saved_at_source" = ?, "field_sources" = ?, "meta" = ? WHERE "id" = ?',
+    'UPDATE "documents" SET "title" = ?, "status" = ?, "status_raw" = ?, "branch" = ?, "head_sha_raw" = ?, "saved_at" = ?, "saved_at_source" = ?, "field_sources" = ?, "field_confidence" = ?, "meta" = ? WHERE "id" = ?',
   ).run(
     values.title,
     values.status,
@@ -71,6 +72,8 @@ function writeRow(db: CairnDb, id: string, values: FileValues, meta: Record<stri
     values.savedAt,
     values.savedAtSource,
     values.fieldSources ? documents.fieldSources.mapToDriverValue(values.fieldSources) : null,
+    // a corrected field is "user"; the others keep the confidence their source gives
+    documents.fieldConfidence.mapToDriverValue(fieldConfidence({ ...values, headSha: values.headShaRaw }, values.fieldSources)),
     meta ? documents.meta.mapToDriverValue(meta) : null,
     id,
   );

@@ -4,6 +4,7 @@ import { documents, indexedFiles, problems, type NewDocumentRow } from "../../db
 import { insertRow, statement, upsert } from "./statements";
 import { applyOverride } from "./overrides";
 import type { PreparedDocument } from "./prepare";
+import { fieldConfidence } from "../parse/confidence";
 
 export interface FileOutcome {
   absPath: string;
@@ -45,6 +46,8 @@ function documentRow(doc: PreparedDocument, repositoryId: number | null, fallbac
     qualityReasons: doc.quality?.reasons ?? null,
     meta: parsed.meta,
     fieldSources: parsed.fieldSources ?? null,
+    fieldConfidence: fieldConfidence({ ...parsed, savedAt: parsed.savedAt }, parsed.fieldSources),
+    headShaStated: parsed.headSha,
     body: doc.body,
     original: doc.redactedText,
     decisionsText: doc.decisionsText,

@@ -43,7 +43,18 @@ export interface CheckpointView {
   /** What Cairn checked against the repository (commit, branch, files). */
   verified: Verification;
   /** What the file says about itself and Cairn cannot check: take these as the author's word. */
-  claims: { title: string | null; status: string | null; savedAt: string | null; savedAtSource: string | null; tasks: CheckpointRecord["tasks"]; fieldSources: Record<string, string> | null };
+  claims: {
+    title: string | null;
+    status: string | null;
+    savedAt: string | null;
+    savedAtSource: string | null;
+    tasks: CheckpointRecord["tasks"];
+    fieldSources: Record<string, string> | null;
+    /** stated (a key or label says it) | guessed (a heading, prose, a file name) | user (a correction), per field. */
+    fieldConfidence: CheckpointRecord["fieldConfidence"];
+    /** The commit exactly as the file states it. */
+    headShaStated: string | null;
+  };
   sections: { heading: string; canonical: string | null; text: string; clipped: boolean }[];
   tasks: { text: string; done: boolean; state: string }[];
   files: { path: string; role: string; present: boolean | null }[];
@@ -157,6 +168,8 @@ export function checkpointView(page: CheckpointPageData, record: CheckpointRecor
       savedAtSource: doc.savedAtSource,
       tasks: record.tasks,
       fieldSources: doc.fieldSources ?? null,
+      fieldConfidence: record.fieldConfidence,
+      headShaStated: record.headShaStated,
     },
     sections,
     tasks: page.tasks.map((t) => ({ text: t.text, done: t.done, state: t.state })),

@@ -32,6 +32,7 @@ export interface ListFilters {
   repo?: string;
   branch?: string;
   status?: "in-progress" | "completed";
+  guessedStatus?: boolean;
   family?: string;
   kind?: string;
   level?: string;
@@ -41,7 +42,7 @@ export interface ListFilters {
 
 /** `cairn list --json`'s records (the same function), narrowed by the filters the CLI does not take. */
 export function filteredRecords(db: CairnDb, filters: ListFilters): CheckpointRecord[] {
-  const records = listRecords(db, { repo: filters.repo, status: filters.status, kind: filters.kind ?? "checkpoint", format: filters.family });
+  const records = listRecords(db, { repo: filters.repo, status: filters.status, kind: filters.kind ?? "checkpoint", format: filters.family, guessedStatus: filters.guessedStatus });
   const until = filters.to ? nextDay(filters.to) : null;
   return records.filter((r) => {
     if (filters.branch && r.branch !== filters.branch) return false;

@@ -109,6 +109,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         repo: z.string().min(1).max(4096).optional().describe("a repository: absolute path, a folder inside it, or its name"),
         branch: z.string().min(1).max(400).optional().describe("only checkpoints saved on this branch"),
         status: z.enum(["in-progress", "completed"]).optional(),
+        guessedStatus: z.boolean().optional().describe("only checkpoints whose status was guessed (from a heading or a sentence, not a key or label)"),
         family: z.enum(FORMAT_VALUES).optional().describe(`the family (record.md's format): ${FORMAT_VALUES.map((f) => `${f} (${familyLabelOf(f)})`).join(", ")}`),
         kind: z.enum([...KIND_VALUES, "all"]).optional().describe("document kind (default: checkpoint)"),
         level: z.enum(LEVEL_VALUES).optional().describe("freshness level"),

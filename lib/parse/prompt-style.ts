@@ -28,8 +28,12 @@ export function suggestedSkills(doc: ParsedDocument): Array<{ skill: string; why
 }
 
 /** A title that is only a session id or timestamp: not a title a person would read. */
+/** "Checkpoint: 20260311-081500": a label before an id is still an id. */
+const idOf = (title: string | null) => title?.replace(/^[\p{L} ]{1,30}[:：]\s+(?=[\d])/u, "") ?? null;
+
 export function isIdLike(title: string | null): boolean {
-  return !!title && /^[\w.:-]+$/.test(title) && !/[a-z]{4,}/i.test(title.replace(/[0-9a-f]{8,}/gi, ""));
+  const id = idOf(title);
+  return !!id && /^[\w.:-]+$/.test(id) && !/[a-z]{4,}/i.test(id.replace(/[0-9a-f]{8,}/gi, ""));
 }
 
 function value(pairs: KeyValue[], key: RegExp): string | null {
@@ -54,7 +58,7 @@ export function applyPromptStyle(read: FamilyRead): void {
     const task = doc.sections.find((s) => s.canonical === "working-on" && s.text.trim());
     const first = task?.text.split("\n").map((l) => squash(stripInlineMarkdown(l))).find(Boolean);
     if (first) {
-      doc.meta.checkpointId = doc.title;
+      doc.meta.checkpointId = idOf(doc.title);
       doc.title = first.length > 120 ? `${first.slice(0, 117)}…` : first;
       doc.fieldSources = { ...doc.fieldSources, title: "section:task" };
     }

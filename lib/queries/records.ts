@@ -10,6 +10,7 @@ import {
   type DocumentRow,
 } from "../../db/schema";
 import { allMarks, isSnoozed, type Marks } from "./marks";
+import { guessedStatusSql } from "./shared";
 import { familyLabelOf } from "../parse/conventions/families";
 import { checkoutsOf, type RecordCheckout } from "./checkouts";
 import { inProjectAt } from "./project-filter";
@@ -29,6 +30,8 @@ export interface CheckpointRecord {
   statusDetail: { normalized: string | null; raw: string | null; completedInCairn: boolean };
   branch: string | null;
   headSha: string | null;
+  /** The commit exactly as the file states it (kept when it does not resolve here), or null. */
+  headShaStated: string | null;
   savedAt: string | null;
   savedAtSource: string | null;
   freshness: Record<string, unknown> | null;
@@ -43,6 +46,8 @@ export interface CheckpointRecord {
   headShaVerified: boolean | null;
   /** Where each value came from, e.g. `{ "headSha": "frontmatter:head", "title": "h1" }`. */
   fieldSources: Record<string, string>;
+  /** How sure each field is: `stated` (a key or label says it), `guessed` (a heading, prose, a file name) or `user` (a correction). */
+  fieldConfidence: Record<string, string>;
   /** Set on a pointer file (a LATEST.md that only names another file): the record it points to. */
   aliasOf: string | null;
   /** Stable key shared by saves of the same piece of work (supersededBy is the next save of it). */
@@ -60,6 +65,8 @@ export interface RecordFilters {
   status?: "in-progress" | "completed";
   kind?: string | "all";
   format?: string;
+  /** Only records whose status was guessed (read from a heading, a sentence or a title tag, not a key or label). */
+  guessedStatus?: boolean;
   /** Also list files that repeat another word for word, and pointer files (default: each shown once). */
   includeDuplicates?: boolean;
 }
@@ -91,6 +98,8 @@ const recordColumns = {
   duplicateOf: documents.duplicateOf,
   fieldSources: documents.fieldSources,
   headShaVerified: documents.headShaVerified,
+  headShaStated: documents.headShaStated,
+  fieldConfidence: documents.fieldConfidence,
   lineage: documents.lineage,
   aliasOf: documents.aliasOf,
 };
@@ -140,6 +149,7 @@ export function toRecord(
     statusDetail: { normalized: row.status, raw: row.statusRaw, completedInCairn: extras.completedInCairn },
     branch: row.branch,
     headSha: row.headSha,
+    headShaStated: row.headShaStated ?? null,
     savedAt: row.savedAt,
     savedAtSource: row.savedAtSource,
     freshness: row.freshness ?? null,
@@ -151,6 +161,7 @@ export function toRecord(
     duplicateOf: row.duplicateOf,
     headShaVerified: row.headShaRaw ? (row.headShaVerified ?? null) : null,
     fieldSources: row.fieldSources ?? {},
+    fieldConfidence: row.fieldConfidence ?? {},
     aliasOf: row.aliasOf ?? null,
     lineage: row.lineage ?? null,
     archived: extras.marks?.archived ?? false,
@@ -218,6 +229,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   const kind = filters.kind ?? "checkpoint";
   if (kind !== "all") conditions.push(eq(documents.kind, kind));
   if (filters.format) conditions.push(eq(documents.format, filters.format));
+  if (filters.guessedStatus) conditions.push(guessedStatusSql);
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
   // any checkout of its project: a record whose primary is a sibling worktree or clone is this repository's too (issue 25)
   if (filters.repo) conditions.push(inProjectAt(filters.repo.replace(/\/+$/, "")));

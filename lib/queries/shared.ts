@@ -9,11 +9,15 @@ export const completedInCairnSql = sql<number>`(${documents.completedInCairn} = 
 /** The status shown: the file's normalised status, or "completed" once completed in Cairn. */
 export const effectiveStatusSql = sql<string | null>`case when ${completedInCairnSql} then 'completed' else ${documents.status} end`;
 
-export const STATUS_FILTERS = ["in-progress", "completed", "none"] as const;
+export const STATUS_FILTERS = ["in-progress", "completed", "none", "guessed"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** in-progress (and blocked) not completed in Cairn; completed (and superseded) or completed in Cairn; no status at all. */
+/** A status read from a heading, a sentence or a title tag, not from a key or label (field_confidence, migration 0008). */
+export const guessedStatusSql = sql`json_extract(${documents.fieldConfidence}, '$.status') = 'guessed'`;
+
+/** in-progress (and blocked) not completed in Cairn; completed (and superseded) or completed in Cairn; no status at all; a guessed status. */
 export function statusCondition(status: StatusFilter): SQL {
+  if (status === "guessed") return and(guessedStatusSql, not(completedInCairnSql))!;
   if (status === "in-progress") return and(inArray(documents.status, ["in-progress", "blocked"]), not(completedInCairnSql))!;
   if (status === "completed") return or(inArray(documents.status, ["completed", "superseded"]), completedInCairnSql)!;
   return and(isNull(documents.status), not(completedInCairnSql))!;

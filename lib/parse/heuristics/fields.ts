@@ -3,6 +3,10 @@
  * `Last commit: abc1234 - fix`, placeholders recognised as absent. Pure string helpers shared by every family.
  */
 import { squash, stripInlineMarkdown } from "./text";
+import { wordsPattern } from "./words";
+
+/** "everything on `main`", "tout sur `main`": the vocabulary's words, then the branch in a code span. */
+const EVERYTHING_ON = new RegExp(`${wordsPattern("everythingOn").source}\\s+(?:the\\s+)?(?:branch\\s+)?\`([^\`\\s]+)\``, "iu");
 
 /** `[DATE]`, `{title}`, `<status>`, `[branch name]`, `-`, `TBD`: written where a value goes, but no value. */
 export function isPlaceholder(value: string | null | undefined): boolean {
@@ -35,10 +39,12 @@ export function isShaText(value: string): boolean {
 const SHA_IN_TEXT = /(?<![\w/.-])([0-9a-f]{7,40})(?![\w/-])/gi;
 
 /** The first commit id in a value (`2fb20f1 - fix(prisma): ...`, `` `4c34fca` ``), or null. */
-export function shaFromValue(value: string | null | undefined): string | null {
+export function shaFromValue(value: string | null | undefined, options: { labelled?: boolean } = {}): string | null {
   if (!value || isPlaceholder(value)) return null;
   for (const m of value.matchAll(SHA_IN_TEXT)) if (isShaText(m[1])) return m[1];
-  return null;
+  // under a commit label, the value's first word may be a commit of digits only ("**HEAD**: `6584896`")
+  const lead = options.labelled ? /^\W*([0-9]{7,40})(?![\w/-])/.exec(value) : null;
+  return lead ? lead[1] : null;
 }
 
 /** `git checkout -b X`, `git switch X`, `git push origin X`: the branch the command names. */
@@ -87,7 +93,10 @@ export function branchFromProse(line: string): string | null {
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??
     /\b(?:\d+\s+commits?|changes|work|unstaged|uncommitted|staged)\s+(?:are\s+|is\s+)?(?:\w+\s+)?on\s+(?:branch\s+)?`([^`\s]+)`/i.exec(line) ??
     /~?\d+\s+commits?\s+on\s+([\w./-]+)/i.exec(plain) ??
-    /\bon\s+(?:the\s+)?branch\s+([\w][\w./-]*)/i.exec(plain);
+    /\bon\s+(?:the\s+)?branch\s+([\w][\w./-]*)/i.exec(plain) ??
+    // "everything on `main`", "tout sur `main`": the whole work on one branch
+    EVERYTHING_ON.exec(line) ??
+    /\bbranch\s+is\s+`?([\w][\w./-]*)`?\s+(?:at|@)\s+[0-9a-f]{7,40}\b/i.exec(plain);
   const name = m?.[1]?.replace(/[.,]+$/, "");
   return name && isRefName(name) ? name : null;
 }
@@ -100,5 +109,20 @@ export function shaFromProse(line: string): string | null {
     /\b(?:all|both|everything|are|is|was|were)\s+(?:\w+\s+)?at\s+commit\s+([0-9a-f]{7,40})\b/i.exec(plain) ??
     /^\W*commit\s+([0-9a-f]{7,40})\s+(?:on|pe|auf|sur|em|en|su)\s+\S/i.exec(plain) ??
     /(?:\blatest|\bcurrent|最新|최신|最新的)\s*(?:commit\s*)?[:：]?\s*([0-9a-f]{7,40})\b/i.exec(plain);
-  return m && isShaText(m[1]) ? m[1] : null;
+  if (m && isShaText(m[1])) return m[1];
+  // "The verified branch is fix/x at 7649017": the branch and the commit it stands at (digits alone count here)
+  const at = /\bbranch\s+(?:is\s+)?[\w./-]+\s+(?:at|@)\s+([0-9a-f]{7,40})(?![\w/-])/i.exec(plain);
+  return at ? at[1] : null;
+}
+
+/** Prefixes branches are conventionally named with (`feat/x`, `claude/y`): a title naming one names its branch. */
+const BRANCH_PREFIX = /^(?:feat|feature|fix|bugfix|hotfix|chore|release|refactor|docs|perf|test|exp|experiment|wip|dev|claude|codex|cursor|copilot|agent)\/[\w.-]+(?:\/[\w.-]+)*$/i;
+
+/** A branch written in a title: "# Session State — 2026-05-28 feat/admin-redesign-v2". */
+export function branchFromTitle(title: string): string | null {
+  for (const token of stripInlineMarkdown(title).split(/[\s()[\]`,;]+/)) {
+    const name = token.replace(/[.:]+$/, "");
+    if (BRANCH_PREFIX.test(name) && isRefName(name)) return name;
+  }
+  return null;
 }

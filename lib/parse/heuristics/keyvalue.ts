@@ -1,5 +1,6 @@
 /** Key/value lines in all the styles agents write them. */
 import { squash, stripInlineMarkdown } from "./text";
+import { labelPattern } from "./words";
 
 export interface KeyValue {
   /** Lower-cased key without Markdown or emoji. */
@@ -119,14 +120,22 @@ export function findValue(pairs: KeyValue[], key: RegExp, nonEmpty = true): KeyV
   return pairs.find((p) => key.test(p.key) && (!nonEmpty || p.value.length > 0)) ?? null;
 }
 
+/** Keys for each field: the vocabulary table's labels, plus the English "<something> status" shape. */
+const STATUS_SHAPE = /^(?!(?:ci|build|test|tests|deploy|deployment|git|pr|review|phase|server|api|db|database|repo|branch)\b)[\p{L}\d]+ status$/u;
+const STATUS_LABEL = labelPattern("statusLabels");
+
 export const KEYS = {
-  branch: /^(?:(?:current|git|working|active|feature|base) )?branch(?: name)?$|^branche$|^zweig$|^브랜치$|^ブランチ$|^分支$|^ветка$|^ענף$|^gałąź$|^ramo$|^rama$|^nhánh$|^dal$/,
+  branch: labelPattern("branchLabels"),
   /** Save or update stamps. */
-  date: /^(?:date|datum|data|fecha|date\/time|data\/hora|fecha\/hora|datum\/zeit|날짜|日時|日期|תאריך|дата|ngày|tarih|saved|saved at|save time|last saved|timestamp|time|updated|last updated|updated at|updated on|last update|generated|generated at|captured|captured at|created|created at|creation date|ended|ended at|session date|modified|last modified|last run|last run at|when|written|stand|갱신|저장|업데이트|최종 수정|최종 업데이트|最終更新|更新日|更新日時|日付|作成日|更新时间|更新日期|保存时间|最后更新|最後更新|zapisano|aktualisiert|zuletzt aktualisiert|gespeichert|criado|creado|salvato|sauvegardé|mis à jour|dernière mise à jour|atualizado|última atualização|actualizado|última actualización|aggiornato|ultimo aggiornamento|обновлено|cập nhật|güncellendi|son güncelleme)$/,
+  date: labelPattern("dateLabels"),
   /** When the session started: used only when no save stamp exists. */
   started: /^(?:started|started at|session started|start|start time|began|begun|session start)$/,
-  status: /^(?:status|(?!(?:ci|build|test|tests|deploy|deployment|git|pr|review|phase|server|api|db|database|repo|branch)\b)[\p{L}\d]+ status|state|estado|stato|statut|상태|状态|狀態|状態|ステータス|статус|trạng thái|durum|סטטוס|סטאטוס)$/u,
-  head: /^(?:head|head sha|head commit|current head|sha|commit|last commit|latest commit|git head|git commit|git sha|commit hash|commit sha|current commit|base commit|last run commit|커밋|コミット|提交)$/,
+  status: { test: (key: string) => STATUS_LABEL.test(key) || STATUS_SHAPE.test(key) },
+  head: labelPattern(["headLabels", "commitLabels"]),
+  /** A bare commit key: HEAD only where it describes the whole file. */
+  commit: labelPattern("commitLabels"),
+  /** The stage the work is at ("Phase: DONE"). */
+  phase: labelPattern("phaseLabels"),
   project: /^(?:project|project path|project root|repo|repository|workspace|projekt|projet|projeto|proyecto|progetto|프로젝트|פרויקט)$/,
   title: /^(?:title|topic|subject|titel|titre|título|titolo|제목|כותרת)$/,
 };

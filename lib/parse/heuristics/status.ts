@@ -1,20 +1,23 @@
 /** Status words in every spelling, normalised to the four statuses Cairn knows. */
 import type { Status } from "../types";
 import { squash, stripInlineMarkdown } from "./text";
+import { wordsPattern } from "./words";
 
 export interface NormalisedStatus {
   status: Status | null;
   raw: string;
 }
 
-/** Words for finished work, in the languages agents write in. */
-const DONE_WORDS = /complete|\bdone\b|finished|closed|shipped|merged|resolved|released|delivered|✅|✔|☑|abgeschlossen|erledigt|fertig|terminé|fermé|achevé|concluído|concluida|concluída|finalizado|finalizada|terminado|terminada|completato|completata|concluso|hecha|hecho|entregado|entregada|完了|完成|已完成|済み|완료|종료|tamamlandı|tamamlandi|bitti|выполнено|завершено|завершена|готово|hoàn thành|הושלם/i;
-/** Words for work still going. */
-const GOING_WORDS = /in[ -_]?progress|\bwip\b|\bactive\b|ongoing|\bopen\b|pending|started|draft|running|\btodo\b|to do|paused|🚧|⏳|🔄|mid-flow|in arbeit|läuft|en cours|em andamento|em progresso|in corso|en progreso|en curso|진행|進行中|进行中|作業中|対応中|devam ediyor|в работе|в процессе|đang (?:làm|thực hiện|tiến hành)/i;
+/** Words for finished work, still-going work and blocked work: the vocabulary table's, in every language it has. */
+const DONE_WORDS = wordsPattern("done");
+const GOING_WORDS = wordsPattern("inProgress");
+/** The same words in the languages other than English (English statements are read by their sentence shapes below). */
+const DONE_ELSEWHERE = wordsPattern("done", { except: ["English"] });
+const GOING_ELSEWHERE = wordsPattern("inProgress", { except: ["English"] });
 
 const RULES: Array<[RegExp, Status]> = [
   [/supersede|obsolete|replaced by|deprecated|archived/i, "superseded"],
-  [/block|waiting (on|for)|stuck|on hold|⛔|🛑|🚫|parked/i, "blocked"],
+  [wordsPattern("blocked"), "blocked"],
   [/\b(not|un)[ -]?(done|complete|finished)|incomplete|未完了|未完成|미완료/i, "in-progress"],
 ];
 
@@ -26,6 +29,10 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
   for (const [pattern, status] of RULES) {
     if (pattern.test(raw)) return { status, raw };
   }
+  // "✅ Ready to merge", "Ready for review", "✅ Production-ready": ready for a step that is not the work's own
+  // (no normal form), unless a plain done word says more
+  const words = raw.replace(/[^\p{L}\p{N}\s-]/gu, " ").trim();
+  if (/^(?:[\p{L}]+[- ])?ready\b/iu.test(words) && !wordsPattern("done").test(words)) return { status: null, raw };
   const done = DONE_WORDS.test(raw);
   const going = GOING_WORDS.test(raw);
   if (done && going) return { status: null, raw };
@@ -45,8 +52,10 @@ export function statusFromStatement(text: string): NormalisedStatus | null {
   if (/\b(?:no|nothing)\s+(?:\w+\s+){0,3}(?:is\s+|are\s+)?(?:in[ -]progress|ongoing|running)/i.test(raw)) return null;
   // "Half of the importer is done": a part done is not the work done
   if (/\b(?:half|partly|partially|part of|some of|most of|much of|mostly|almost|nearly)\b|\b\d{1,2}\s?%/i.test(raw)) return null;
-  const done = /\b(?:is|are|was|were|now|fully|all|everything)\s+(?:\w+\s+)?(?:complete|completed|done|finished|shipped|delivered)\b|(?:^|[-—:–]\s*)(?:complete|completed|done|finished)\b|\bcomplete[.!]?$|完了|完成|완료|hecha|entregado|terminé|fermé|abgeschlossen|erledigt|concluído|tamamlandı|завершен|выполнен|hoàn thành/i.test(raw);
-  const going = /\b(?:in[ -]progress|ongoing|wip|still (?:working|going|running))\b|진행 ?중|進行中|进行中|作業中|en cours|en curso|em andamento|in corso|in arbeit|devam ediyor|в работе/i.test(raw);
+  // "上一個 Session 完成了 Phase 1": 完成了 with an object reports a part done, not the work
+  const doneText = raw.replace(/完成了\s*\S/g, " ");
+  const done = /\b(?:is|are|was|were|now|fully|all|everything)\s+(?:\w+\s+)?(?:complete|completed|done|finished|shipped|delivered)\b|(?:^|[-—:–]\s*)(?:complete|completed|done|finished)\b|\bcomplete[.!]?$/i.test(doneText) || DONE_ELSEWHERE.test(doneText);
+  const going = /\b(?:in[ -]progress|ongoing|wip|still (?:working|going|running))\b/i.test(raw) || GOING_ELSEWHERE.test(raw);
   if (done === going) return null;
   return { status: done ? "completed" : "in-progress", raw: raw.length > 120 ? `${raw.slice(0, 117)}…` : raw };
 }

@@ -11,13 +11,20 @@ import { findDate } from "./dates";
 import { sectionEnd, type Outline } from "./markdown";
 import { stripInlineMarkdown } from "./text";
 import { dedupeTasks, openItem, readCheckbox, readListItem } from "./tasks";
+import { wordsPattern } from "./words";
 
-/** Sections that hold work still to do, in the languages agents write in. */
-const REMAINING_WORK =
-  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|what'?s next|to (?:build|do|work on) next|remaining|still to do|left to do|^pending\b|pending (?:tasks|items|work)|^to[ -]?dos?\b|^todo\b|future work|deferred|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|recommended next|do (?:this )?first|^immediate\b|^offen|offene (?:punkte|aufgaben)|nächste schritte|pendientes?\b|próximos pas(?:s)?os|siguientes pasos|prossimi passi|da fare|prochaines? étapes?|à faire|следующие шаги|текущие задачи|дальнейшие шаги|что дальше|оставшиеся|запланировано|다음 할 ?일|다음 단계|다음 작업|남은 작업|할 일|즉시|次にやること|次のステップ|次の作業|残タスク|未着手|やること|下一步|待办|后续|còn làm|bước tiếp theo|việc cần làm|sonraki adımlar|yapılacaklar/i;
-/** Look like remaining work, but are not: problems, questions, decisions, procedures, reading lists, history. */
-const NOT_REMAINING_WORK =
-  /known issues|issues|bugs?|blockers?|blocked|questions?|\bfragen\b|preguntas|perguntas|domande|вопросы|uncertaint|decisions?|risks?|\bgaps?\b|not planned|won'?t do|out of scope|how to (?:resume|continue)|workflow|reading|references?|\bdone\b|completed|finished|changelog|history/i;
+/**
+ * Sections that hold work still to do: the vocabulary table's remaining-work and next-steps headings in every
+ * language, plus English heading shapes (a word alone, or a word and what follows it).
+ */
+const REMAINING_SHAPES =
+  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^to[ -]?dos?\b|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|^immediate\b|^offen/i;
+const REMAINING_WORDS = wordsPattern(["remainingHeadings", "nextStepsHeadings"]);
+const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || REMAINING_WORDS.test(h) };
+/** Look like remaining work, but are not: deferred work, summaries, problems, questions, decisions, procedures, history. */
+const NOT_REMAINING_SHAPES = /uncertaint/i;
+const NOT_REMAINING_WORDS = wordsPattern(["notTaskHeadings", "questionHeadings"]);
+const NOT_REMAINING_WORK = { test: (h: string) => NOT_REMAINING_SHAPES.test(h) || NOT_REMAINING_WORDS.test(h) };
 
 /** Does a heading name remaining work? Each part of a combined heading ("Known issues / Future work") is weighed alone. */
 export function isRemainingWorkHeading(heading: string): boolean {
@@ -32,7 +39,7 @@ function isItemHeading(text: string): boolean {
 }
 
 /** Headings of open questions ("Open Questions", "Blockers / Open questions", "Offene Fragen"): their items ask, they are not work. */
-const QUESTIONS = /\bquestions?\b|\bfragen\b|preguntas|perguntas|domande|вопросы|질문|質問|问题/i;
+const QUESTIONS = wordsPattern("questionHeadings");
 
 export function isQuestionsHeading(heading: string): boolean {
   const h = cleanHeading(heading);
@@ -90,12 +97,31 @@ function sectionItems(o: Outline, index: number, headingLines: Set<number>): Par
     if (item) listLines.push({ line: l, ...item });
   }
   const top = Math.min(...listLines.map((i) => i.indent));
+  // a list of bold labels with their values ("- **Canvas**: 1024px") beside ordinary items describes, it is not work
+  const described = describingLists(o, listLines.filter((i) => i.indent === top));
   for (const item of listLines) {
-    if (item.indent !== top) continue;
+    if (item.indent !== top || described.has(item.line)) continue;
     const t = openItem(item.text);
     if (t) items.push({ line: item.line, task: t });
   }
   return items.sort((a, b) => a.line - b.line).map((i) => i.task);
+}
+
+const LABEL_ITEM = /^(?:\*\*|__)[^*_]{1,40}(?:[:：](?:\*\*|__)|(?:\*\*|__)\s*[:：])\s*\S/;
+
+/** Lines of the lists (runs of items with no other text between) whose every item is a bold label and its value, when another list is not. */
+function describingLists(o: Outline, items: Array<{ line: number; text: string }>): Set<number> {
+  const runs: Array<typeof items> = [];
+  for (const item of items) {
+    const last = runs[runs.length - 1];
+    const prev = last?.[last.length - 1];
+    const joined = prev && o.lines.slice(prev.line + 1, item.line).every((l) => !l.trim() || /^\s+/.test(l));
+    if (joined) last.push(item);
+    else runs.push([item]);
+  }
+  const labelled = runs.filter((run) => run.every((i) => LABEL_ITEM.test(i.text)));
+  if (!labelled.length || labelled.length === runs.length) return new Set();
+  return new Set(labelled.flat().map((i) => i.line));
 }
 
 /**
@@ -124,6 +150,20 @@ function newestEntrySpan(o: Outline): { from: number; to: number } | null {
   return { from: newest.line, to: next?.line ?? o.lines.length };
 }
 
+/** A heading that opens with a done word: "Completed Work", "✅ Done this session", "완료된 작업". */
+const DONE_REPORT = new RegExp(`^${wordsPattern("done").source}`, "iu");
+
+/** Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? */
+function underDoneSection(o: Outline, index: number): boolean {
+  const level = o.headings[index].level;
+  for (let i = index - 1; i >= 0; i--) {
+    const h = o.headings[i];
+    if (h.pseudo || h.level >= level) continue;
+    return DONE_REPORT.test(cleanHeading(h.text));
+  }
+  return false;
+}
+
 /** Items of every remaining-work section, outermost sections only, each item once (in a log, the newest entry's). */
 function remainingWork(o: Outline): ParsedTask[] {
   const items: ParsedTask[] = [];
@@ -132,7 +172,7 @@ function remainingWork(o: Outline): ParsedTask[] {
   let coveredUntil = -1;
   o.headings.forEach((h, index) => {
     // the H1 is the title, never a section of remaining work
-    if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text)) return;
+    if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text) || underDoneSection(o, index)) return;
     if (span && (h.line < span.from || h.line >= span.to)) return;
     coveredUntil = sectionEnd(o, index);
     items.push(...sectionItems(o, index, headingLines));

@@ -43,7 +43,7 @@ export async function EditDetailsPanel({ documentId, shown }: { documentId: stri
           ))}
         </ul>
       )}
-      <details>
+      <details id="edit-details">
         <summary className="cursor-pointer text-sm font-medium text-teal-800 dark:text-teal-300">Edit details</summary>
         <div className="mt-3">
           <EditDetailsForm

@@ -19,6 +19,7 @@ import { ResumePanel, resumeViewOf } from "../_resume/resume-panel";
 import { ReviewPanel } from "../_review/review-panel";
 import { CheckpointActions } from "./checkpoint-actions";
 import { UnitPanel } from "@/components/checkpoint/unit-panel";
+import { GuessedDetails } from "@/components/checkpoint/guessed-details";
 import { Checkouts } from "@/components/checkpoint/checkouts";
 import { pageCheckouts } from "@/lib/queries/checkouts";
 
@@ -71,6 +72,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
       {resumable && <FreshnessBanner freshness={doc.freshness} branch={doc.branch} checkpointId={doc.id} recordedSha={doc.headShaRaw} />}
 
       {/* 3. notes about the record */}
+      <GuessedDetails confidence={doc.fieldConfidence} sources={doc.fieldSources} values={{ title: doc.title, status: data.completedInCairn ? null : status, branch: doc.branch, headSha: doc.headShaRaw, savedAt: doc.savedAt?.slice(0, 10) }} />
       <UnitPanel doc={doc} />
 
       {/* 4. content and sidebar */}
