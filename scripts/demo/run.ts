@@ -4,7 +4,7 @@
  * by itself, or a failure on the way.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,6 +101,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     if (stopped()) return 0;
 
     const db = join(dir, "cairn.db");
+    // the demo's handoffs are a teammate's ("Demo Dev"): the user is someone else, whatever the global git identity
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ identity: { emails: ["you@example.invalid"], names: ["You"] } }) + "\n");
     const summary = JSON.parse(await cairn(["index", "--root", world.root, "--home", world.home, "--db", db, "--json"], track)) as { repositories: number };
     if (stopped()) return 0;
     const checkpoints = (JSON.parse(await cairn(["list", "--json", "--db", db], track)) as { status?: string | null }[]);
