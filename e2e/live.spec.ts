@@ -60,18 +60,19 @@ test.describe("live pages", () => {
   test("a file edited on disk appears in an open page without a reload", async ({ page }) => {
     const d = handoff();
     await openLive(page, `/checkpoints/${d.id}/review`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Review: ${d.title}`);
+    // the review route is the checkpoint page itself, the review form beside the handoff
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.title);
 
     // the author renames the handoff in their editor
     const original = readFileSync(d.absPath, "utf8");
     writeFileSync(d.absPath, original.replace(`# Handoff: ${d.title}`, "# Handoff: Retention, edited on disk"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review: Retention, edited on disk", { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Retention, edited on disk", { timeout: 15_000 });
     // what changed says so, on the element itself and to screen readers
     await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("data-live-updated", /^\d+$/);
     expect(await cueOf(page.getByRole("heading", { level: 1 }))).toMatch(/^"updated just now"/);
     // the label is drawn, not read into the heading's name (the live region says it once)
-    await expect(page.getByRole("heading", { level: 1, name: "Review: Retention, edited on disk", exact: true })).toBeVisible();
-    await expect(page.getByTestId("live-updates")).toHaveText("Updated just now: the title (Review: Retention, edited on disk)");
+    await expect(page.getByRole("heading", { level: 1, name: "Retention, edited on disk", exact: true })).toBeVisible();
+    await expect(page.getByTestId("live-updates")).toHaveText("Updated just now: the title (Retention, edited on disk)");
     await expect(page.getByTestId("live-updates")).toHaveAttribute("aria-live", "polite");
 
     // a teammate's review arrives with a pull
@@ -83,7 +84,7 @@ test.describe("live pages", () => {
     expect(await notReloaded(page)).toBe(1);
 
     writeFileSync(d.absPath, original);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Review: ${d.title}`, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(d.title, { timeout: 15_000 });
   });
 
   test("a row a live refresh changed says 'updated just now', the others do not, and the cue fades", async ({ page }) => {
