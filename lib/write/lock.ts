@@ -123,7 +123,10 @@ async function acquireFileLock(folder: HeldFolder, name: string, waitMs: number,
       return release;
     } catch (error) {
       if (error instanceof WriteError) throw error;
-      if (errnoCode(error) !== "EEXIST") throw new WriteError("io", `cannot lock ${name}: ${errnoCode(error) ?? String(error)}`, { cause: error });
+      const code = errnoCode(error);
+      // the folder went away (renamed, replaced) between the check and the lock: refused, nothing was written
+      if (code === "ENOENT" || code === "ENOTDIR") throw new WriteError("refused", `cannot lock ${name}: its folder changed while writing; nothing was written`, { cause: error });
+      if (code !== "EEXIST") throw new WriteError("io", `cannot lock ${name}: ${code ?? String(error)}`, { cause: error });
     }
     if (await breakIfStale(lockPath, name, staleMs)) continue;
     if (Date.now() > deadline) {

@@ -142,7 +142,7 @@ describe("the compare page's data", () => {
     const data = await loadComparePage(db, repoId, ids.bySha, ids.rebased);
     expect(data?.options[0].id).toBe(ids.rebased);
     expect(data?.a?.tasks.map((t) => t.text)).toEqual(["Write the test", "Old idea"]);
-    expect(data?.b?.sections).toEqual([{ canonical: "gotchas", heading: "Gotchas", level: 2 }]);
+    expect(data?.b?.sections).toMatchObject([{ canonical: "gotchas", heading: "Gotchas", level: 2 }]);
     expect(data?.commits).toMatchObject({ kind: "ok", comparison: { fromSha: shas.first, toSha: shas.orphan, behindCount: 0 } });
     const missing = await loadComparePage(db, repoId, ids.byTime, ids.bySha);
     expect(missing?.commits).toEqual({ kind: "missing-sha", sides: ["A"] });
