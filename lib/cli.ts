@@ -37,7 +37,7 @@ program
   .description("print checkpoint records (record.md)")
   .option("--json", "print one JSON array on stdout")
   .option("--db <file>", "database file")
-  .option("--repo <path>", "only this repository (its absolute path)")
+  .option("--repo <path>", "only this project: the absolute path of any of its checkouts (worktrees, clones) or a folder inside one")
   .addOption(new Option("--status <status>", "only this status").choices(["in-progress", "completed"]))
   .option("--guessed-status", "only records whose status was guessed (from a heading or a sentence, not a key or label)")
   .addOption(

@@ -48,7 +48,7 @@ export function registerSearchCommand(program: Command): void {
     .argument("[query...]", "words, \"phrases\", file:PATH or a commit sha")
     .option("--json", "print the results as JSON (the same as GET /api/search)")
     .option("--db <file>", "database file")
-    .option("--repo <path>", "only this repository (absolute path, name, or \"global\")")
+    .option("--repo <path>", "only this project: the path of any of its checkouts (worktrees, clones) or a folder inside one, its name, or \"global\"")
     .option("--branch <name>", "only checkpoints saved on this branch")
     .addOption(new Option("--status <status>", "only this status").choices([...STATUS_VALUES]))
     .addOption(new Option("--family <family>", "only this family (record.md's format)").choices([...FORMAT_VALUES]))
