@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { fail, openDb } from "./options";
+import { fail, openDb, repoArgument } from "./options";
 
 /** `cairn queue --json [--repo PATH]`: what to do next, best first. */
 function registerQueue(program: Command): void {
@@ -12,7 +12,7 @@ function registerQueue(program: Command): void {
     .action(async (opts: { json?: boolean; db?: string; repo?: string }) => {
       const { db } = openDb(opts, { mapped: true });
       const { loadQueue, queueRecords } = await import("../queries/queue");
-      const { items } = await loadQueue(db, { repo: opts.repo });
+      const { items } = await loadQueue(db, { repo: repoArgument(opts.repo) });
       if (opts.json) {
         const { checkoutsOf } = await import("../queries/checkouts");
         const checkouts = checkoutsOf(db, items.map((item) => item.id));

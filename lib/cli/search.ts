@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { openDb, fail } from "./options";
+import { openDb, fail, repoArgument } from "./options";
 import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "../search/filters";
 import { syntaxHelpText } from "../search/help";
 import { matchedLine, type SearchResponseHit } from "../search/response";
@@ -69,7 +69,7 @@ export function registerSearchCommand(program: Command): void {
       ]);
       const parsed = parseSearchRequest({
         q: words.join(" "),
-        repo: opts.repo,
+        repo: repoArgument(opts.repo, { names: true }),
         branch: opts.branch,
         status: opts.status,
         format: opts.family,

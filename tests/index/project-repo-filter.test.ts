@@ -5,7 +5,8 @@
  * (`cairn search --repo`, `/api/search`, MCP's search tools); an unrelated repository stays apart.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
 import { loadQueue } from "../../lib/queries/queue";
@@ -112,4 +113,16 @@ describe("a repo filter selects the whole project", () => {
     expect(scope).toBe(clone);
     expect(titles((await queueEntries(space.db(), { repo: scope })).items)).toEqual(PROJECT);
   });
+
+  it("the command line: `cairn queue --repo .` and `cairn search --repo ..` from inside a checkout", () => {
+    const cairn = (cwd: string, args: string[]) => {
+      const run = spawnSync(process.execPath, [resolve(import.meta.dirname, "..", "..", "bin", "cairn.mjs"), ...args, "--json", "--db", space.dbPath], { cwd, encoding: "utf8" });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    const inside = join(clone, ".claude");
+    expect(titles(cairn(inside, ["queue", "--repo", "."]))).toEqual(PROJECT);
+    expect(titles(cairn(inside, ["list", "--repo", "."]))).toEqual(PROJECT);
+    expect(titles(cairn(inside, ["search", "quokka", "--repo", ".."]).hits)).toEqual(["Wire the importer"]);
+  }, 60_000);
 });
