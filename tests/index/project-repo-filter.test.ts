@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { indexRoots } from "../../lib/index/indexer";
 import { listRecords } from "../../lib/queries/records";
 import { loadQueue } from "../../lib/queries/queue";
-import { searchDocuments } from "../../lib/queries/search";
+import { searchDocuments, searchFacets } from "../../lib/queries/search";
 import { queueEntries } from "../../lib/mcp/queue";
 import { findRepository } from "../../lib/mcp/access";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
@@ -106,6 +106,8 @@ describe("a repo filter selects the whole project", () => {
     expect(found("wombat", other)).toEqual([]);
     expect(found("shed", clone)).toEqual([]);
     expect(found("", clone).filter((t) => t !== "")).toEqual(expect.arrayContaining(PROJECT));
+    // the search page's Repository filter offers each project once
+    expect(searchFacets(space.db()).repositories.map((r) => r.path)).toEqual([app, other]);
   });
 
   it("MCP's queue tool: the repository the caller names (or the folder it works in) stands for its project", async () => {
