@@ -37,7 +37,21 @@ test("a Spec Kit feature with open tasks is in the queue once and opens on its p
   const unit = page.getByRole("region", { name: `Spec Kit feature ${UNITS.feature.id}` });
   await expect(unit).toContainText("2 of 3 tasks done, 1 open");
   await expect(unit.getByRole("list", { name: "Companion files" })).toContainText(`specs/${UNITS.feature.id}/plan.md`);
-  await expect(page.getByText(UNITS.feature.openTask).first()).toBeVisible();
+  // the open task in the checklist (tasks.md also opens, folded, among the companions)
+  await expect(page.getByText(UNITS.feature.openTask).locator("visible=true").first()).toBeVisible();
+  // each companion opens in place, its Markdown rendered
+  const planWord = unit.getByText(UNITS.feature.planWord, { exact: true });
+  await expect(planWord).toBeHidden();
+  await unit.getByText(`specs/${UNITS.feature.id}/plan.md`).click();
+  await expect(unit.getByRole("heading", { name: "Technical Context" })).toBeVisible();
+  await expect(planWord).toBeVisible();
+});
+
+test("a word only in a Spec Kit feature's plan.md finds the feature", async ({ page }) => {
+  await page.goto(`/search?q=${UNITS.feature.planWord.toLowerCase()}`);
+  await expect(page.getByRole("status")).toHaveText("1 result");
+  const hit = page.getByRole("link", { name: new RegExp(`^${UNITS.feature.title} .*specs/${UNITS.feature.id}/spec\\.md`) });
+  await expect(hit).toContainText(UNITS.feature.planWord);
 });
 
 test("Complete writes the spec's own Status line, and Undo puts the file back byte for byte", async ({ page }) => {

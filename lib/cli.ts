@@ -1,7 +1,7 @@
 import { Command, Option } from "commander";
 import { registerSearchCommand } from "./cli/search";
 import { describeSummary } from "./cli/format";
-import { chooseHome, chooseRoots, collect, fail, openDb } from "./cli/options";
+import { chooseHome, chooseRoots, collect, fail, openDb, repoArgument } from "./cli/options";
 import { stderrProgress } from "./cli/progress-bar";
 import { registerReviewCommand } from "./cli/review";
 import { registerResumeCommand } from "./cli/resume";
@@ -37,7 +37,7 @@ program
   .description("print checkpoint records (record.md)")
   .option("--json", "print one JSON array on stdout")
   .option("--db <file>", "database file")
-  .option("--repo <path>", "only this repository (its absolute path)")
+  .option("--repo <path>", "only this project: the absolute path of any of its checkouts (worktrees, clones) or a folder inside one")
   .addOption(new Option("--status <status>", "only this status").choices(["in-progress", "completed"]))
   .option("--guessed-status", "only records whose status was guessed (from a heading or a sentence, not a key or label)")
   .addOption(
@@ -45,7 +45,7 @@ program
   )
   .action(async (opts: { json?: boolean; db?: string; repo?: string; status?: "in-progress" | "completed"; guessedStatus?: boolean; kind: string }) => {
     const { db } = openDb(opts, { mapped: true });
-    const filters = { repo: opts.repo, status: opts.status, kind: opts.kind, guessedStatus: opts.guessedStatus };
+    const filters = { repo: repoArgument(opts.repo), status: opts.status, kind: opts.kind, guessedStatus: opts.guessedStatus };
     if (opts.json) {
       // the same bytes as JSON.stringify(listRecords(…), null, 2), written by SQLite (see list-json.ts)
       const { listJsonChunks } = await import("./cli/list-json");

@@ -6,7 +6,7 @@ import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git
  */
 export const UNITS = {
   repo: "radio-units",
-  feature: { id: "002-voice-upload", title: "Voice notes upload", openTask: "T003 Draw the upload page" },
+  feature: { id: "002-voice-upload", title: "Voice notes upload", openTask: "T003 Draw the upload page", planWord: "Opuslike" },
   track: { id: "share_20260520", title: "Playlist sharing", missing: "fc5c774" },
 } as const;
 
@@ -18,7 +18,7 @@ export function writeUnitsRepo(path: string): void {
   writeFiles(path, {
     [`specs/${UNITS.feature.id}/spec.md`]: `# Feature Specification: ${UNITS.feature.title}\n\n**Feature Branch**: \`${UNITS.feature.id}\`\n**Created**: ${new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10)}\n**Status**: Draft\n\n## User Scenarios\n\nA listener records a short note and sends it.\n`,
     [`specs/${UNITS.feature.id}/tasks.md`]: `# Tasks\n\n- [x] T001 Add the storage table\n- [x] T002 Add the upload route\n- [ ] ${UNITS.feature.openTask}\n`,
-    [`specs/${UNITS.feature.id}/plan.md`]: `# Implementation Plan: ${UNITS.feature.title}\n`,
+    [`specs/${UNITS.feature.id}/plan.md`]: `# Implementation Plan: ${UNITS.feature.title}\n\n## Technical Context\n\nStore the notes as **${UNITS.feature.planWord}** files at 24 kbit/s.\n`,
   });
   commitAll(path, "feat: voice upload", new Date(Date.now() - 4 * 86_400_000));
   git(path, ["checkout", "-q", "main"]);

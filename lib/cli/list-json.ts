@@ -4,7 +4,7 @@ import type { CairnDb } from "../../db/client";
 import { cairnCompletions, documentMarks, documents, problems, repositories, secretFindings } from "../../db/schema";
 import { guessedStatusSql } from "../queries/shared";
 import { FAMILY_NAMES } from "../parse/conventions/families";
-import { inProjectAt } from "../queries/project-filter";
+import { inProjectAt, repoPathOf } from "../queries/project-filter";
 
 /**
  * `cairn list --json` written by SQLite: the records of `shared/spec/record.md` (as `listRecords` and
@@ -99,7 +99,7 @@ export function* listJsonChunks(db: CairnDb, filters: ListJsonFilters = {}, now:
     kind !== "all" ? eq(documents.kind, kind) : undefined,
     isNull(documents.duplicateOf),
     isNull(documents.aliasOf),
-    filters.repo ? inProjectAt(filters.repo.replace(/\/+$/, "")) : undefined,
+    filters.repo ? inProjectAt(repoPathOf(filters.repo)) : undefined,
     filters.status ? sql`${publicStatus} = ${filters.status}` : undefined,
     filters.guessedStatus ? guessedStatusSql : undefined,
   );

@@ -21,6 +21,17 @@ export function openDb(opts: DbOption, { mapped = false }: { mapped?: boolean } 
   return { db: getDb(path, { mmapBytes: mapped ? SHORT_COMMAND_MMAP : 0 }), path };
 }
 
+/**
+ * A `--repo` argument as the filters take it: a path relative to the working folder made absolute, so
+ * `cairn queue --repo .` inside any checkout (or a folder of one) selects its project. Where a name is accepted too
+ * (`cairn search`), only `.`, `..`, `./x` and `../x` are read as paths; a name or "global" is kept as given.
+ */
+export function repoArgument(given: string | undefined, { names = false }: { names?: boolean } = {}): string | undefined {
+  if (given === undefined || given.trim() === "") return given;
+  const relative = given === "." || given === ".." || given.startsWith("./") || given.startsWith("../");
+  return !names || relative ? resolve(given) : given;
+}
+
 export function envRoots(): string[] {
   return (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
 }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { fail, openDb } from "./options";
+import { fail, openDb, repoArgument } from "./options";
 
 /** `cairn queue --json [--repo PATH]`: what to do next, best first. */
 function registerQueue(program: Command): void {
@@ -8,11 +8,11 @@ function registerQueue(program: Command): void {
     .description("what to do next, best first: [{id, rank, action, reason, ...}]")
     .option("--json", "print one JSON array on stdout")
     .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
-    .option("--repo <path>", "only this repository (its absolute path)")
+    .option("--repo <path>", "only this project: the absolute path of any of its checkouts (worktrees, clones) or a folder inside one")
     .action(async (opts: { json?: boolean; db?: string; repo?: string }) => {
       const { db } = openDb(opts, { mapped: true });
       const { loadQueue, queueRecords } = await import("../queries/queue");
-      const { items } = await loadQueue(db, { repo: opts.repo });
+      const { items } = await loadQueue(db, { repo: repoArgument(opts.repo) });
       if (opts.json) {
         const { checkoutsOf } = await import("../queries/checkouts");
         const checkouts = checkoutsOf(db, items.map((item) => item.id));

@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { openDb, fail } from "./options";
+import { openDb, fail, repoArgument } from "./options";
 import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "../search/filters";
 import { syntaxHelpText } from "../search/help";
 import { matchedLine, type SearchResponseHit } from "../search/response";
@@ -48,7 +48,7 @@ export function registerSearchCommand(program: Command): void {
     .argument("[query...]", "words, \"phrases\", file:PATH or a commit sha")
     .option("--json", "print the results as JSON (the same as GET /api/search)")
     .option("--db <file>", "database file")
-    .option("--repo <path>", "only this repository (absolute path, name, or \"global\")")
+    .option("--repo <path>", "only this project: the path of any of its checkouts (worktrees, clones) or a folder inside one, its name, or \"global\"")
     .option("--branch <name>", "only checkpoints saved on this branch")
     .addOption(new Option("--status <status>", "only this status").choices([...STATUS_VALUES]))
     .addOption(new Option("--family <family>", "only this family (record.md's format)").choices([...FORMAT_VALUES]))
@@ -69,7 +69,7 @@ export function registerSearchCommand(program: Command): void {
       ]);
       const parsed = parseSearchRequest({
         q: words.join(" "),
-        repo: opts.repo,
+        repo: repoArgument(opts.repo, { names: true }),
         branch: opts.branch,
         status: opts.status,
         format: opts.family,

@@ -4,6 +4,7 @@ import { scoreQuality, type QualityResult } from "../derive/quality";
 import { scanSecrets, type SecretFinding } from "../derive/secrets";
 import { parseDocument } from "../parse/registry";
 import type { ParsedDocument } from "../parse/types";
+import { attachCompanionTexts } from "./companion-text";
 import { searchText, type SearchFields } from "./terms/fields";
 
 /** A file read, scanned and parsed: everything the store needs, with secrets already redacted. */
@@ -71,6 +72,8 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
     const result = parseDocument({ path: input.path, text: redacted, companions: redactedCompanions }, { force: input.force });
     parsed = result.document;
     problems.push(...result.problems);
+    // a convention unit keeps its companions' (redacted, capped) text: shown on its page, searched as its body
+    if (parsed) attachCompanionTexts(parsed, redactedCompanions);
   }
   const decisionsText = (parsed?.sections ?? [])
     .filter((s) => s.canonical === "decisions")

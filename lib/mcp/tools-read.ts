@@ -58,7 +58,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         "(complete, review, resume, re-verify, archive), the reason in one sentence, and its freshness. Archived and snoozed items are left out. " +
         "Default scope: the indexed repository of the client's working directory (MCP roots, else the server's folder), else every repository.",
       inputSchema: {
-        repo: z.string().min(1).max(4096).optional().describe("a repository: absolute path, a folder inside it, or its name"),
+        repo: z.string().min(1).max(4096).optional().describe("a project: the absolute path of any of its checkouts (worktree or clone), a folder inside one, or its name; every checkout of it is included"),
         all: z.boolean().optional().describe("every repository, whatever the working directory"),
         refresh: refreshInput("true when the queue is for one repository (never for all of them)"),
         ...pageInput,
@@ -106,7 +106,7 @@ export function registerReadTools(server: McpServer, access: IndexAccess, workin
         "Checkpoint records (the records of `cairn list --json`), newest first, with their freshness verdict. " +
         "Filter by repository, branch, status, family, freshness level and save dates.",
       inputSchema: {
-        repo: z.string().min(1).max(4096).optional().describe("a repository: absolute path, a folder inside it, or its name"),
+        repo: z.string().min(1).max(4096).optional().describe("a project: the absolute path of any of its checkouts (worktree or clone), a folder inside one, or its name; every checkout of it is included"),
         branch: z.string().min(1).max(400).optional().describe("only checkpoints saved on this branch"),
         status: z.enum(["in-progress", "completed"]).optional(),
         guessedStatus: z.boolean().optional().describe("only checkpoints whose status was guessed (from a heading or a sentence, not a key or label)"),

@@ -30,7 +30,7 @@ function hitLine(hit: McpHit, extra = ""): string {
 }
 
 const filterInput = {
-  repo: z.string().min(1).max(4096).optional().describe('only this repository: absolute path, name, or "global"'),
+  repo: z.string().min(1).max(4096).optional().describe('only this project: the absolute path of any of its checkouts (worktree or clone) or a folder inside one, its name, or "global"'),
   branch: z.string().min(1).max(400).optional(),
   status: z.enum(STATUS_VALUES).optional(),
   family: z.enum(FORMAT_VALUES).optional(),

@@ -13,6 +13,7 @@ import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
 import { unitDecision, UNIT_FORMATS } from "./queue-units";
+import { inProjectAt, projectCheckoutsAt, repoPathOf } from "./project-filter";
 import { allRows } from "./raw-rows";
 import { currentSnapshots, isSnapshot, openCondition, reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate } from "./shared";
@@ -104,7 +105,7 @@ function openRows(db: CairnDb, repoPath: string | undefined) {
       .from(documents)
       .leftJoin(repositories, eq(repositories.id, documents.repositoryId))
       .leftJoin(successor, eq(successor.id, documents.supersededBy))
-      .where(and(eq(documents.kind, "checkpoint"), notDuplicate, openCondition, repoPath ? eq(repositories.path, sql.placeholder("repo")) : undefined));
+      .where(and(eq(documents.kind, "checkpoint"), notDuplicate, openCondition, repoPath ? inProjectAt(sql.placeholder("repo")) : undefined));
   return allRows(db, query, rowFields, { name: repoPath ? "queue:open-in-repo" : "queue:open", values: { repo: repoPath } }) as Row[];
 }
 
@@ -118,16 +119,20 @@ export function notACheckpoint(row: Pick<Row, "path" | "rawStatus" | "savedAtSou
   return fields ? null : "no status, date, branch, commit or tasks of its own";
 }
 
-/** The queue, best first, and what the user set aside. `repo` limits it to one repository (its absolute path). */
+/**
+ * The queue, best first, and what the user set aside. `repo` limits it to one project: the absolute path of any of
+ * its checkouts (a linked worktree, a clone) or a folder inside one selects the whole project's work (issue 25).
+ */
 export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Date } = {}): Promise<QueueData> {
   const now = options.now ?? new Date();
-  const repoPath = options.repo?.replace(/\/+$/, "");
+  const repoPath = options.repo === undefined ? undefined : repoPathOf(options.repo);
   const all = openRows(db, repoPath);
+  const checkouts = repoPath === undefined ? null : new Set(projectCheckoutsAt(db, repoPath).map((c) => c.path));
   // a snapshot (a handoff, a session briefing, a save without a status) counts while it is the newest of its family on its branch
   const current = currentSnapshots(all);
   // what git tracks and who committed what is read once per change of the database, not on every page view
   const awaitingAll = await memoUntilChange(db, "queue:awaiting-review", () => reviewQueue(db));
-  const awaiting = new Map(awaitingAll.filter((row) => !repoPath || row.repoPath === repoPath).map((row) => [row.id, row]));
+  const awaiting = new Map(awaitingAll.filter((row) => !checkouts || (row.repoPath !== null && checkouts.has(row.repoPath))).map((row) => [row.id, row]));
   const marks = allMarks(db);
 
   const items: QueueItem[] = [];

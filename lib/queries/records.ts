@@ -13,7 +13,7 @@ import { allMarks, isSnoozed, type Marks } from "./marks";
 import { guessedStatusSql } from "./shared";
 import { familyLabelOf } from "../parse/conventions/families";
 import { checkoutsOf, type RecordCheckout } from "./checkouts";
-import { inProjectAt } from "./project-filter";
+import { inProjectAt, repoPathOf } from "./project-filter";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -232,7 +232,7 @@ export function listRecords(db: CairnDb, filters: RecordFilters = {}): Checkpoin
   if (filters.guessedStatus) conditions.push(guessedStatusSql);
   if (!filters.includeDuplicates) conditions.push(isNull(documents.duplicateOf), isNull(documents.aliasOf));
   // any checkout of its project: a record whose primary is a sibling worktree or clone is this repository's too (issue 25)
-  if (filters.repo) conditions.push(inProjectAt(filters.repo.replace(/\/+$/, "")));
+  if (filters.repo) conditions.push(inProjectAt(repoPathOf(filters.repo)));
   let rows = readRecordRows(
     db,
     db

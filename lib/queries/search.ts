@@ -265,7 +265,13 @@ export function searchFacets(db: CairnDb): SearchFacets {
   const branchCounts = new Map<string, number>();
   for (const f of facets) if (f.branch) branchCounts.set(f.branch, (branchCounts.get(f.branch) ?? 0) + 1);
   return {
-    repositories: db.$client.prepare("SELECT path, name FROM repositories ORDER BY name, path").all() as { path: string; name: string }[],
+    // one entry per project (its worktrees and clones select the same records): its main worktree, else its first path
+    repositories: db.$client
+      .prepare(
+        `SELECT path, name FROM (SELECT path, name, row_number() OVER (PARTITION BY coalesce(project_key, 'path:' || path)
+          ORDER BY is_main_worktree DESC, path) AS n FROM repositories) WHERE n = 1 ORDER BY name, path`,
+      )
+      .all() as { path: string; name: string }[],
     hasGlobal: facets.some((f) => f.repositoryId === null),
     branches: [...branchCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 200).map(([b]) => b),
     formats: [...new Set(facets.map((f) => f.format))].sort(),

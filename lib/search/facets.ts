@@ -1,5 +1,6 @@
 import "server-only";
 import type { CairnDb } from "../../db/client";
+import { projectCheckoutsAt, projectCheckoutsOf } from "../queries/project-filter";
 import type { SearchFilters } from "./filters";
 import { nextDay } from "./filters";
 
@@ -94,15 +95,21 @@ export function tracedPaths(db: CairnDb, paths: readonly string[]): string[] {
   return index.referencedPaths.filter((known) => paths.includes(known) || suffixes.some((s) => known.endsWith(s)));
 }
 
-/** Repository ids a `repo` filter names: an absolute path, a name (any case), a numeric id; null for "global". */
+/**
+ * Repository ids a `repo` filter names: the project (issue 25) of an absolute path (any of its checkouts, or a folder
+ * inside one), of a name (any case) or of a numeric id: every checkout of it; null for "global".
+ */
 function repositoryIds(db: CairnDb, repo: string): Set<number | null> {
   if (repo === "global") return new Set([null]);
-  const path = repo.length > 1 ? repo.replace(/\/+$/, "") : repo;
+  if (repo.startsWith("/")) {
+    const checkouts = projectCheckoutsAt(db, repo);
+    if (checkouts.length > 0) return new Set(checkouts.map((c) => c.id));
+  }
   const ids = db.$client
-    .prepare("SELECT id FROM repositories WHERE path = ? OR name = ? COLLATE NOCASE OR (? GLOB '[0-9]*' AND id = CAST(? AS INTEGER))")
+    .prepare("SELECT id FROM repositories WHERE name = ? COLLATE NOCASE OR (? GLOB '[0-9]*' AND id = CAST(? AS INTEGER))")
     .pluck()
-    .all(path, repo, repo, repo) as number[];
-  return new Set(ids);
+    .all(repo, repo, repo) as number[];
+  return new Set(projectCheckoutsOf(db, ids));
 }
 
 const IN_PROGRESS = new Set(["in-progress", "blocked"]);

@@ -2,7 +2,8 @@
  * What the search reads of a document, each word once, in the fields it is weighted by: the title; the
  * branch and paths (the file's own, the repository's name, every file it names); next steps and remaining
  * work; decisions and gotchas; and everything else (the preamble under the title, every other section,
- * tables, frontmatter and key/value lines, an HTML page's visible text, a data file's keys and values).
+ * tables, frontmatter and key/value lines, an HTML page's visible text, a data file's keys and values; a convention
+ * unit's companion files).
  *
  * A Markdown file is split line by line on its own outline, so a subsection is read once (under the
  * field of its nearest heading that names one), not again inside its parent.
@@ -12,6 +13,7 @@ import { markdownOf, parseHtml } from "../../parse/html-dom";
 import { canonicalHeading } from "../../parse/heuristics/headings";
 import { outline, titleHeading } from "../../parse/heuristics/markdown";
 import type { CanonicalSection, ParsedDocument } from "../../parse/types";
+import { companionSearchText } from "../companion-text";
 import { analyze } from "./analyze";
 
 export const SEARCH_FIELDS = ["title", "paths", "next", "decisions", "body"] as const;
@@ -79,8 +81,11 @@ export function searchText(doc: ParsedDocument, redacted: string, path: string, 
     doc.format === "data"
       ? { next: sectionsText(doc, "next"), decisions: sectionsText(doc, "decisions"), body: [readable] }
       : splitMarkdown(readable, doc.title);
+  // a convention unit's companions (plan.md, research.md...: redacted and capped) are searched as its body
+  const companions = companionSearchText(doc);
+  if (companions) fields.body.push(companions);
   return {
-    body: readable,
+    body: companions ? `${readable}\n\n${companions}` : readable,
     terms: {
       title: analyze(doc.title ?? ""),
       paths: analyze(paths),

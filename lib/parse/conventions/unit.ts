@@ -148,3 +148,19 @@ export function unitOf(meta: Record<string, unknown> | null | undefined): UnitMe
   const u = meta?.unit;
   return u && typeof u === "object" && typeof (u as UnitMeta).family === "string" ? (u as UnitMeta) : null;
 }
+
+/** A companion file's text kept with its unit (redacted and capped at index time: lib/index/companion-text.ts). */
+export interface CompanionText {
+  path: string;
+  role: CompanionRole;
+  text: string;
+  /** The file was longer than the cap: only its start is kept (and searched). */
+  truncated: boolean;
+}
+
+/** Read `meta.companionTexts` from a stored record's meta (the unit's page, the search index), or none. */
+export function companionTextsOf(meta: Record<string, unknown> | null | undefined): CompanionText[] {
+  const list = meta?.companionTexts;
+  if (!Array.isArray(list)) return [];
+  return list.filter((c): c is CompanionText => !!c && typeof c === "object" && typeof c.path === "string" && typeof c.text === "string");
+}
