@@ -62,3 +62,8 @@ export async function undoNotACheckpointAction(_previous: NotACheckpointState, f
   revalidatePath("/", "layout");
   return state;
 }
+
+/** One action for the page's "Not a checkpoint" and Undo buttons (`intent`), so the newest outcome is the one shown. */
+export async function problemFileAction(previous: NotACheckpointState, formData: FormData): Promise<NotACheckpointState> {
+  return formData.get("intent") === "undo" ? undoNotACheckpointAction(previous, formData) : notACheckpointAction(previous, formData);
+}

@@ -2,7 +2,7 @@
 
 import { createContext, useActionState, useContext, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
-import { notACheckpointAction, undoNotACheckpointAction, type NotACheckpointState } from "./actions";
+import { problemFileAction, type NotACheckpointState } from "./actions";
 
 const initial: NotACheckpointState = { errors: {}, message: null, ok: false, undo: null };
 
@@ -23,24 +23,21 @@ function Submit({ idle, busy, label, className }: { idle: string; busy: string; 
  * outcome (and its Undo) must outlive the file's own form.
  */
 export function NotACheckpointProvider({ children }: { children: ReactNode }) {
-  const [state, action] = useActionState(notACheckpointAction, initial);
-  const [undone, undo] = useActionState(undoNotACheckpointAction, initial);
+  const [state, action] = useActionState(problemFileAction, initial);
   return (
     <IgnoreAction value={action}>
       <div role="status" aria-live="polite" className="flex min-h-5 flex-wrap items-center gap-3 text-sm font-medium">
         {state.message && (
           <span className={state.ok ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{state.message}</span>
         )}
-        {state.undo && !undone.ok && (
-          <form action={undo}>
+        {state.undo && (
+          <form action={action}>
+            <input type="hidden" name="intent" value="undo" />
             <input type="hidden" name="repositoryId" value={state.undo.repositoryId} />
             <input type="hidden" name="rule" value={state.undo.rule} />
             <input type="hidden" name="expectedHash" value={state.undo.hash} />
             <Submit idle="Undo" busy="Undoing…" className="rounded-md border border-stone-300 px-2.5 py-1 text-sm hover:bg-stone-100 disabled:opacity-60 dark:border-stone-700 dark:hover:bg-stone-800" />
           </form>
-        )}
-        {undone.message && (
-          <span className={undone.ok ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{undone.message}</span>
         )}
       </div>
       {children}
@@ -54,6 +51,7 @@ export function NotACheckpointForm({ documentId, expectedHash, path }: { documen
   if (!action) throw new Error("NotACheckpointForm must be inside NotACheckpointProvider");
   return (
     <form action={action} className="mt-1.5 flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="ignore" />
       <input type="hidden" name="documentId" value={documentId} />
       <input type="hidden" name="expectedHash" value={expectedHash ?? ""} />
       <Submit

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { documents, problems, secretFindings } from "../../db/schema";
 import { listColumns, param, type CheckpointListRow } from "./shared";
 import { noFieldsSql } from "./no-fields";
+import { liveFindingSql } from "./secret-dismissed";
 
 export const LIST_SORTS = ["date", "repository", "branch", "title", "status", "family", "tasks", "quality", "freshness", "secrets", "problems"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -28,8 +29,8 @@ export function sortParams<S extends string>(sp: Record<string, string | string[
   return { sort, dir: dir === "asc" || dir === "desc" ? dir : firstDir(sort) };
 }
 
-/** Secret findings in the document (none are shown, only counted). */
-export const secretsCountSql = sql<number>`(select count(*) from ${secretFindings} where ${secretFindings.documentId} = ${documents.id})`;
+/** Secret findings in the document not dismissed as "not a secret" (none are shown, only counted). */
+export const secretsCountSql = sql<number>`(select count(*) from ${secretFindings} where ${secretFindings.documentId} = ${documents.id} and ${liveFindingSql})`;
 /** Problems recorded about the document (a broken frontmatter, an encoding guessed, …). */
 export const problemsCountSql = sql<number>`(select count(*) from ${problems} where ${problems.documentId} = ${documents.id})`;
 

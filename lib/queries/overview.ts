@@ -1,4 +1,5 @@
 import "server-only";
+import { liveFindingSql } from "./secret-dismissed";
 import { foldByProject, sumCounts } from "./projects";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
@@ -160,6 +161,7 @@ export function overviewData(db: CairnDb): OverviewData {
     .from(secretFindings)
     .innerJoin(documents, eq(documents.id, secretFindings.documentId))
     .leftJoin(repositories, repositoryJoin)
+    .where(liveFindingSql)
     .groupBy(documents.id)
     .orderBy(desc(documents.savedAt))
     .all();

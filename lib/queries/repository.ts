@@ -1,4 +1,5 @@
 import "server-only";
+import { liveFindingSql } from "./secret-dismissed";
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, problems, repositories, saveEvents, secretFindings, type DocumentRow, type Repository, type SaveEventRow } from "../../db/schema";
@@ -225,6 +226,7 @@ function repositoryRows(db: CairnDb): RepositoryListRow[] {
         .select({ id: documents.repositoryId, n: sql<number>`count(distinct ${documents.id})` })
         .from(secretFindings)
         .innerJoin(documents, eq(documents.id, secretFindings.documentId))
+        .where(liveFindingSql)
         .groupBy(documents.repositoryId)
         .all()
         .map((r) => [r.id, r.n]),
