@@ -1,3 +1,4 @@
+// Over 300 lines: the one DB module keeps every table in one schema (drizzle and the hand-written migrations read it whole).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
