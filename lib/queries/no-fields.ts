@@ -6,8 +6,10 @@ import "server-only";
  * Problems page offers "Not a checkpoint" (an ignore rule in the repository's `.cairnignore`). One rule, here, in
  * JavaScript for rows already read and in SQL for lists.
  */
-import { sql } from "drizzle-orm";
-import { documents } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { CairnDb } from "../../db/client";
+import { documents, problems, repositories } from "../../db/schema";
+import { notDuplicate } from "./shared";
 
 /** Dates a save carries itself (in its text, its file name, or set by the user), as opposed to a commit or file time. */
 export const OWN_DATE = new Set(["content", "filename", "user"]);
@@ -32,3 +34,21 @@ export function notACheckpoint(row: FieldFacts): string | null {
 
 /** The same rule in SQL (1 when the document has no checkpoint fields), for the lists and their filters. */
 export const noFieldsSql = sql<number>`(case when (lower(${documents.path}) glob 'readme' or lower(${documents.path}) glob 'readme.*' or lower(${documents.path}) glob '*/readme' or lower(${documents.path}) glob '*/readme.*') then 1 when ${documents.status} is null and coalesce(${documents.savedAtSource}, '') not in ('content', 'filename', 'user') and ${documents.branch} is null and ${documents.headShaRaw} is null and coalesce(${documents.tasksTotal}, 0) = 0 then 1 else 0 end)`;
+
+/** Where Problems lists a file with no checkpoint fields: a work-tree checkpoint of a repository, not a copy of another. */
+export const noFieldProblemSql = and(eq(documents.kind, "checkpoint"), eq(documents.source, "worktree"), notDuplicate, sql`${noFieldsSql} = 1`)!;
+
+/**
+ * Per repository, the files with no checkpoint fields that no other problem already names: what the Problems page
+ * adds to the files read badly, so that every count linking to it says what it lists.
+ */
+export function noFieldFileCounts(db: CairnDb): Map<number, { name: string; files: number }> {
+  const rows = db
+    .select({ id: repositories.id, name: repositories.name, files: sql<number>`count(*)` })
+    .from(documents)
+    .innerJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(and(noFieldProblemSql, sql`not exists (select 1 from ${problems} where ${problems.filePath} = ${documents.absPath})`))
+    .groupBy(repositories.id)
+    .all();
+  return new Map(rows.map((r) => [r.id, { name: r.name, files: r.files }]));
+}

@@ -2,8 +2,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, problems, repositories, type ProblemRow } from "../../db/schema";
-import { notACheckpoint, noFieldsSql } from "./no-fields";
-import { notDuplicate } from "./shared";
+import { notACheckpoint, noFieldProblemSql } from "./no-fields";
 
 export interface ProblemFile {
   filePath: string;
@@ -89,7 +88,7 @@ export function problemsByRepository(db: CairnDb): ProblemGroup[] {
       groups.set(key, group);
     }
     const message = `No checkpoint fields: ${notACheckpoint(row) ?? "nothing of a checkpoint's own"}, so it is not listed as work.`;
-    const absPath = `${row.repoPath.replace(/\/+$/, "")}/${row.path}`;
+    const absPath = row.absPath;
     const known = files.get(`${key}\0${absPath}`);
     if (known) {
       known.messages.push(message);
@@ -111,6 +110,7 @@ function noFieldRows(db: CairnDb) {
     .select({
       id: documents.id,
       path: documents.path,
+      absPath: documents.absPath,
       title: documents.title,
       format: documents.format,
       repositoryId: sql<number>`${documents.repositoryId}`,
@@ -124,7 +124,7 @@ function noFieldRows(db: CairnDb) {
     })
     .from(documents)
     .innerJoin(repositories, eq(repositories.id, documents.repositoryId))
-    .where(and(eq(documents.kind, "checkpoint"), eq(documents.source, "worktree"), isNotNull(documents.repositoryId), notDuplicate, sql`${noFieldsSql} = 1`))
+    .where(and(noFieldProblemSql, isNotNull(documents.repositoryId)))
     .orderBy(asc(repositories.name), asc(documents.path))
     .all();
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ignoreFileHash, ignoreNotACheckpoint, undoIgnoreRule } from "../../lib/actions/not-a-checkpoint";
 import { checkpointListQuery, listCheckpoints } from "../../lib/queries/checkpoint-list";
+import { overviewData } from "../../lib/queries/overview";
 import { problemsByRepository } from "../../lib/queries/problems";
 import { commitAll } from "../../scripts/fixtures/git";
 import { writeWorld, type WriteWorld } from "./support";
@@ -40,6 +41,8 @@ describe("a file with no checkpoint fields", () => {
     const fresh = listCheckpoints(world.space.db(), checkpointListQuery({ freshness: "fresh" })).rows.map((r) => r.path);
     expect(fresh).not.toContain(NOTE);
     expect(noFieldFiles()).toEqual([NOTE]);
+    // the overview's "Read badly" count links to Problems: it counts what Problems lists
+    expect(overviewData(world.space.db()).counts.problemFiles).toBe(1);
   });
 
   it("leaves every list once ignored: one anchored rule appended to .cairnignore, and Undo takes it out again", async () => {
@@ -50,6 +53,7 @@ describe("a file with no checkpoint fields", () => {
     expect(readFileSync(join(world.repo, ".cairnignore"), "utf8")).toBe(`# ours\nHANDOFF_*.md\n/${NOTE}\n`);
     expect(listed().map((r) => r.path)).toEqual([SAVE]);
     expect(noFieldFiles()).toEqual([]);
+    expect(overviewData(world.space.db()).counts.problemFiles).toBe(0);
 
     await undoIgnoreRule(world.space.db(), done.repositoryId, done.rule, done.hashAfter!);
     expect(readFileSync(join(world.repo, ".cairnignore"), "utf8")).toBe("# ours\nHANDOFF_*.md\n");
