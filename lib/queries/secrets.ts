@@ -4,6 +4,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, repositories, secretFindings } from "../../db/schema";
 import { committedSecretLines, lineState, type LineState } from "../derive/secret-committed";
 import { dismissedSql } from "./secret-dismissed";
+import { memoUntilChange } from "./shared";
 
 /** Where a secret was found. The value itself is never stored, only its rule and position. */
 export interface SecretLocation {
@@ -172,7 +173,10 @@ export async function secretAuditWithCommits(db: CairnDb, options: { includeDism
     }
   }
   for (const [repoPath, files] of byRepo) {
-    const answers = await committedSecretLines(repoPath, files.map((f) => f.path));
+    const paths = files.map((f) => f.path);
+    // HEAD's versions are read and scanned once per change of the database and of the HEAD the index last saw
+    const head = db.select({ sha: repositories.headSha }).from(repositories).where(eq(repositories.path, repoPath)).get()?.sha ?? "";
+    const answers = await memoUntilChange(db, `secrets:committed:${repoPath}\0${head}\0${paths.join("\0")}`, () => committedSecretLines(repoPath, paths));
     for (const file of files) for (const finding of file.findings) finding.committed = lineState(answers.get(file.path), finding.matchHash);
   }
   return audit;
