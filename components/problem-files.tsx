@@ -1,9 +1,10 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { ProblemFile } from "@/lib/queries/problems";
 import { familyLabel } from "./format";
 
 /** Files of one repository that could not be read well, each with its reasons. */
-export function ProblemFiles({ files }: { files: ProblemFile[] }) {
+export function ProblemFiles({ files, action }: { files: ProblemFile[]; action?: (file: ProblemFile) => ReactNode }) {
   return (
     <ul className="mt-3 divide-y divide-stone-100 dark:divide-stone-800">
       {files.map((f) => (
@@ -23,6 +24,7 @@ export function ProblemFiles({ files }: { files: ProblemFile[] }) {
               <li key={i}>{m}</li>
             ))}
           </ul>
+          {action?.(f)}
         </li>
       ))}
     </ul>

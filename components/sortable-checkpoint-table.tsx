@@ -49,6 +49,20 @@ function Meta({ row, showRepository }: { row: CheckpointTableRow; showRepository
   );
 }
 
+/** A file with no checkpoint fields has no freshness of its own: said so, never drawn as fresh. */
+function Freshness({ row }: { row: CheckpointTableRow }) {
+  if (!row.noFields) return <FreshnessBadge level={row.level} />;
+  return (
+    <span
+      className="inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium text-stone-600 ring-1 ring-inset ring-stone-500/30 dark:text-stone-400"
+      title="No status, date, branch, commit or tasks of its own: a note, not a saved state of the work. The Problems page can ignore it."
+      data-freshness="no-fields"
+    >
+      No checkpoint fields
+    </span>
+  );
+}
+
 function Tasks({ row }: { row: CheckpointTableRow }) {
   return row.tasksTotal ? (
     <span aria-label={`${row.tasksDone ?? 0} of ${row.tasksTotal} tasks done`}>
@@ -129,7 +143,7 @@ export function SortableCheckpointTable({
                   <StatusBadge status={c.status} />
                 </td>
                 <td>
-                  <FreshnessBadge level={c.level} />
+                  <Freshness row={c} />
                 </td>
                 <td className="num whitespace-nowrap">
                   <Tasks row={c} />
@@ -153,7 +167,7 @@ export function SortableCheckpointTable({
             <Meta row={c} showRepository={showRepository} />
             <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs">
               <StatusBadge status={c.status} />
-              <FreshnessBadge level={c.level} />
+              <Freshness row={c} />
               <time dateTime={c.savedAt ?? undefined} className="font-mono text-stone-600 dark:text-stone-400">{formatDate(c.savedAt)}</time>
               {c.tasksTotal ? (
                 <span className="text-stone-600 dark:text-stone-400">

@@ -1,3 +1,4 @@
+// Over 300 lines: the one DB module keeps every table in one schema (drizzle and the hand-written migrations read it whole).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -218,8 +219,22 @@ export const secretFindings = sqliteTable(
     rule: text("rule").notNull(),
     line: integer("line").notNull(),
     column: integer("column").notNull(),
+    /** sha256 of the finding's line with its secret redacted (lib/derive/secret-match.ts): what a dismissal is keyed on. */
+    matchHash: text("match_hash"),
   },
   (t) => [index("secret_findings_document_idx").on(t.documentId)],
+);
+
+/** "Not a secret": findings the user dismissed, by file, rule and redacted-line hash; kept by Cairn, surviving every re-index. */
+export const secretDismissals = sqliteTable(
+  "secret_dismissals",
+  {
+    documentId: text("document_id").notNull(),
+    rule: text("rule").notNull(),
+    matchHash: text("match_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.rule, t.matchHash] })],
 );
 
 /** Commits whose subject marks a save (chore(checkpoint): / chore(session):). */

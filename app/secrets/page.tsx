@@ -1,15 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { readDb } from "@/lib/queries/db";
-import { secretAudit, type SecretFile } from "@/lib/queries/secrets";
+import { secretAuditWithCommits, type SecretFile, type SecretLocation } from "@/lib/queries/secrets";
 import { formatDate, relativeTime } from "@/components/format";
 import { EmptyState } from "@/components/empty-state";
 import { RedactForm, RedactProvider } from "./redact-form";
+import { DismissForm, DismissProvider } from "./dismiss-form";
 
 export const metadata: Metadata = { title: "Secrets" };
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Committed (in HEAD, or in a branch's history): the key must be rotated; only in the working tree: redact it before committing. */
+function Committed({ finding, source }: { finding: SecretLocation; source: string }) {
+  if (finding.committed === "committed") {
+    return (
+      <span className="font-medium text-rose-800 dark:text-rose-300" title="The line is in a commit: redacting the file does not take it out of git history. Rotate the key.">
+        {source === "worktree" ? "Committed" : "In history"}
+      </span>
+    );
+  }
+  if (finding.committed === "working-tree") {
+    return <span title="The line is not in HEAD: it is only in your working tree. Redact it before you commit.">Not committed</span>;
+  }
+  return <span className="text-stone-600 dark:text-stone-400">unknown</span>;
 }
 
 function FileFindings({ file, index }: { file: SecretFile; index: number }) {
@@ -37,18 +53,20 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
             <th scope="col" className="py-1 pr-4 font-medium">Rule</th>
             <th scope="col" className="py-1 pr-4 font-medium">Line</th>
             <th scope="col" className="py-1 pr-4 font-medium">Column</th>
-            <th scope="col" className="py-1 font-medium">Line, masked</th>
+            <th scope="col" className="py-1 pr-4 font-medium">Line, masked</th>
+            <th scope="col" className="py-1 pr-4 font-medium">In git</th>
+            <th scope="col" className="py-1 font-medium"><span className="sr-only">Action</span></th>
           </tr>
         </thead>
         <tbody>
           {file.findings.map((f) => (
-            <tr key={`${f.line}:${f.column}:${f.rule}`} className="border-t border-stone-100 dark:border-stone-800">
+            <tr key={`${f.line}:${f.column}:${f.rule}`} className={`border-t border-stone-100 dark:border-stone-800 ${f.dismissed ? "text-stone-600 dark:text-stone-400" : ""}`}>
               <td className="py-1 pr-4 font-mono">{f.rule}</td>
               <td className="py-1 pr-4 tabular-nums">
                 <Link href={`/checkpoints/${file.documentId}?view=original`}>{f.line}</Link>
               </td>
               <td className="py-1 pr-4 tabular-nums">{f.column}</td>
-              <td className="py-1">
+              <td className="py-1 pr-4">
                 {f.snippet ? (
                   <code className="break-all font-mono text-xs" data-testid="secret-snippet">
                     {f.snippet}
@@ -56,6 +74,13 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
                 ) : (
                   <span className="text-stone-600 dark:text-stone-400">—</span>
                 )}
+                {f.dismissed && <span className="ml-2 text-xs">(dismissed: not a secret)</span>}
+              </td>
+              <td className="whitespace-nowrap py-1 pr-4 text-xs">
+                <Committed finding={f} source={file.source} />
+              </td>
+              <td className="py-1">
+                {f.matchHash && <DismissForm documentId={file.documentId} rule={f.rule} matchHash={f.matchHash} dismissed={f.dismissed} where={`${file.path} line ${f.line}`} />}
               </td>
             </tr>
           ))}
@@ -76,9 +101,10 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
   );
 }
 
-export default async function SecretsPage() {
+export default async function SecretsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const showDismissed = (await searchParams).show === "dismissed";
   const db = await readDb();
-  const audit = secretAudit(db);
+  const audit = await secretAuditWithCommits(db, { includeDismissed: showDismissed });
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -87,11 +113,24 @@ export default async function SecretsPage() {
           Keys and passwords that agents wrote into checkpoint files. Cairn redacts them when it indexes: its database, pages,
           API and command line only ever show <code>[REDACTED:&lt;rule&gt;]</code>. The files themselves still hold them.
           &ldquo;Redact in file&rdquo; replaces each value in the file; a key that was ever committed or shared must be rotated anyway.
+          &ldquo;Not a secret&rdquo; dismisses a finding (an example, a test key): Cairn remembers it, the file is not touched.
         </p>
       </div>
       <RedactProvider>
-        {audit.total === 0 ? (
-          <EmptyState title="No secrets found">Cairn scanned every indexed file and found no key, token or password in them.</EmptyState>
+        <DismissProvider>
+        {audit.dismissed > 0 && (
+          <p className="text-sm">
+            {showDismissed ? (
+              <Link href="/secrets">Hide the {plural(audit.dismissed, "dismissed finding")}</Link>
+            ) : (
+              <Link href="/secrets?show=dismissed">Show the {plural(audit.dismissed, "finding")} dismissed as not a secret</Link>
+            )}
+          </p>
+        )}
+        {audit.files.length === 0 ? (
+          <EmptyState title="No secrets found">
+            Cairn scanned every indexed file and found no key, token or password in them{audit.dismissed ? " (besides the findings you dismissed as not a secret)" : ""}.
+          </EmptyState>
         ) : (
           <div className="space-y-6">
             <p className="text-sm">
@@ -104,6 +143,7 @@ export default async function SecretsPage() {
             ))}
           </div>
         )}
+        </DismissProvider>
       </RedactProvider>
     </div>
   );

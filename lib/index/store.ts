@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { findingMatchHash } from "../derive/secret-match";
 import type { CairnDb } from "../../db/client";
 import { documents, indexedFiles, problems, type NewDocumentRow } from "../../db/schema";
 import { insertRow, statement, upsert } from "./statements";
@@ -95,7 +96,13 @@ export function writeDocument(db: CairnDb, doc: PreparedDocument, repositoryId: 
     statement(db, 'INSERT INTO "referenced_files" ("document_id", "path", "role") VALUES (?, ?, ?)').run(doc.id, r.path, r.role);
   }
   for (const f of doc.findings) {
-    statement(db, 'INSERT INTO "secret_findings" ("document_id", "rule", "line", "column") VALUES (?, ?, ?, ?)').run(doc.id, f.rule, f.line, f.column);
+    statement(db, 'INSERT INTO "secret_findings" ("document_id", "rule", "line", "column", "match_hash") VALUES (?, ?, ?, ?, ?)').run(
+      doc.id,
+      f.rule,
+      f.line,
+      f.column,
+      findingMatchHash(doc.redactedText, f.line),
+    );
   }
   writeTerms(db, doc);
   // the user's corrections go over the file's values at once, so every query sees them

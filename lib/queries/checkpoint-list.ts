@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories } from "../../db/schema";
 import { setAsideCondition } from "./marks";
+import { noFieldsSql } from "./no-fields";
 import { LIST_SORTS, sortExpression, sortParams, tableColumns, type CheckpointTableRow, type ListSort, type SortDir } from "./list-sort";
 import { FORMATS } from "../parse/types";
 import {
@@ -88,8 +89,9 @@ function conditions(query: CheckpointListQuery): SQL {
   if (query.family) where.push(eq(documents.format, query.family));
   if (query.from) where.push(gte(documents.savedAt, query.from));
   if (query.to) where.push(lt(documents.savedAt, nextDay(query.to)));
-  if (query.freshness === "unknown") where.push(sql`coalesce(${documents.freshnessLevel}, 'unknown') = 'unknown'`);
-  else if (query.freshness) where.push(eq(documents.freshnessLevel, query.freshness));
+  // a file with no checkpoint fields is never fresh (or stale): it is listed under "unknown" only
+  if (query.freshness === "unknown") where.push(sql`(coalesce(${documents.freshnessLevel}, 'unknown') = 'unknown' or ${noFieldsSql} = 1)`);
+  else if (query.freshness) where.push(and(eq(documents.freshnessLevel, query.freshness), sql`${noFieldsSql} = 0`)!);
   if (query.q) where.push(sql`coalesce(${documents.title}, ${documents.path}) like ${likePattern(query.q)} escape '\\'`);
   // the user's triage (document_marks): archived, or snoozed until later, leaves the default list
   const triage = setAsideCondition(query.setAside);

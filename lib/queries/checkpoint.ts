@@ -1,4 +1,5 @@
 import "server-only";
+import { liveFindingSql } from "./secret-dismissed";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import {
@@ -136,7 +137,7 @@ function queries(db: CairnDb) {
     secrets: db
       .select({ rule: secretFindings.rule, line: secretFindings.line })
       .from(secretFindings)
-      .where(eq(secretFindings.documentId, id))
+      .where(and(eq(secretFindings.documentId, id), liveFindingSql))
       .orderBy(asc(secretFindings.line))
       .prepare(),
     problems: db.select({ message: problems.message }).from(problems).where(eq(problems.documentId, id)).prepare(),

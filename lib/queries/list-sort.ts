@@ -3,6 +3,8 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { documents, problems, secretFindings } from "../../db/schema";
 import { listColumns, param, type CheckpointListRow } from "./shared";
+import { noFieldsSql } from "./no-fields";
+import { liveFindingSql } from "./secret-dismissed";
 
 export const LIST_SORTS = ["date", "repository", "branch", "title", "status", "family", "tasks", "quality", "freshness", "secrets", "problems"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -27,8 +29,8 @@ export function sortParams<S extends string>(sp: Record<string, string | string[
   return { sort, dir: dir === "asc" || dir === "desc" ? dir : firstDir(sort) };
 }
 
-/** Secret findings in the document (none are shown, only counted). */
-export const secretsCountSql = sql<number>`(select count(*) from ${secretFindings} where ${secretFindings.documentId} = ${documents.id})`;
+/** Secret findings in the document not dismissed as "not a secret" (none are shown, only counted). */
+export const secretsCountSql = sql<number>`(select count(*) from ${secretFindings} where ${secretFindings.documentId} = ${documents.id} and ${liveFindingSql})`;
 /** Problems recorded about the document (a broken frontmatter, an encoding guessed, …). */
 export const problemsCountSql = sql<number>`(select count(*) from ${problems} where ${problems.documentId} = ${documents.id})`;
 
@@ -52,7 +54,8 @@ export function sortExpression(sort: ListSort): SQL {
     case "quality":
       return sql`coalesce(${documents.qualityScore}, -1)`;
     case "freshness":
-      return FRESHNESS_ORDER;
+      // a file with no checkpoint fields has no freshness of its own: after every level
+      return sql`case when ${noFieldsSql} = 1 then 5 else ${FRESHNESS_ORDER} end`;
     case "secrets":
       return secretsCountSql;
     case "problems":
@@ -63,5 +66,6 @@ export function sortExpression(sort: ListSort): SQL {
 }
 
 /** The columns of the checkpoint tables: the list's, plus the counts of secrets and problems. */
-export const tableColumns = { ...listColumns, secrets: secretsCountSql, problems: problemsCountSql };
-export type CheckpointTableRow = CheckpointListRow & { secrets: number; problems: number };
+export const tableColumns = { ...listColumns, secrets: secretsCountSql, problems: problemsCountSql, noFields: noFieldsSql };
+/** `noFields`: 1 when the file has no checkpoint fields (lib/queries/no-fields.ts): shown as such, never as fresh. */
+export type CheckpointTableRow = CheckpointListRow & { secrets: number; problems: number; noFields: number };

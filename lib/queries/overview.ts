@@ -1,4 +1,6 @@
 import "server-only";
+import { liveFindingSql } from "./secret-dismissed";
+import { noFieldFileCounts } from "./no-fields";
 import { foldByProject, sumCounts } from "./projects";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
@@ -160,6 +162,7 @@ export function overviewData(db: CairnDb): OverviewData {
     .from(secretFindings)
     .innerJoin(documents, eq(documents.id, secretFindings.documentId))
     .leftJoin(repositories, repositoryJoin)
+    .where(liveFindingSql)
     .groupBy(documents.id)
     .orderBy(desc(documents.savedAt))
     .all();
@@ -171,6 +174,15 @@ export function overviewData(db: CairnDb): OverviewData {
     .groupBy(problems.repositoryId)
     .orderBy(desc(count()))
     .all();
+  // the files with no checkpoint fields the Problems page lists too ("Not a checkpoint")
+  for (const [repositoryId, extra] of noFieldFileCounts(db)) {
+    const row = problemRows.find((p) => p.repositoryId === repositoryId);
+    if (row) {
+      row.files += extra.files;
+      row.problems += extra.files;
+    } else problemRows.push({ repositoryId, name: extra.name, files: extra.files, problems: extra.files });
+  }
+  problemRows.sort((a, b) => b.problems - a.problems);
 
   const hygiene = repos
     .filter((h) => h.supersededOpen > 0 || h.branchGone > 0 || h.archives >= ARCHIVE_PILE)

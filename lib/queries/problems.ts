@@ -1,7 +1,8 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, problems, repositories, type ProblemRow } from "../../db/schema";
+import { notACheckpoint, noFieldProblemSql } from "./no-fields";
 
 export interface ProblemFile {
   filePath: string;
@@ -9,6 +10,8 @@ export interface ProblemFile {
   displayPath: string;
   messages: string[];
   document: { id: string; title: string | null; format: string } | null;
+  /** The file has no checkpoint fields (lib/queries/no-fields.ts): "Not a checkpoint" can ignore it. */
+  noFields: boolean;
 }
 
 export interface ProblemGroup {
@@ -68,6 +71,7 @@ export function problemsByRepository(db: CairnDb): ProblemGroup[] {
               : row.filePath,
         messages: [],
         document: row.documentId && row.format ? { id: row.documentId, title: row.title, format: row.format } : null,
+        noFields: false,
       };
       group.files.push(file);
       files.set(`${key}\0${row.filePath}`, file);
@@ -75,5 +79,52 @@ export function problemsByRepository(db: CairnDb): ProblemGroup[] {
     file.messages.push(row.message);
     group.count++;
   }
-  return [...groups.values()].sort((a, b) => (a.repository ? 0 : 1) - (b.repository ? 0 : 1));
+  // files at a checkpoint's place with nothing of a checkpoint in them: a problem the user can settle with one rule
+  for (const row of noFieldRows(db)) {
+    const key = row.repositoryId;
+    let group = groups.get(key);
+    if (!group) {
+      group = { repository: { id: key, name: row.repoName, path: row.repoPath }, files: [], count: 0 };
+      groups.set(key, group);
+    }
+    const message = `No checkpoint fields: ${notACheckpoint(row) ?? "nothing of a checkpoint's own"}, so it is not listed as work.`;
+    const absPath = row.absPath;
+    const known = files.get(`${key}\0${absPath}`);
+    if (known) {
+      known.messages.push(message);
+      known.noFields = true;
+    } else {
+      const file: ProblemFile = { filePath: absPath, displayPath: row.path, messages: [message], document: { id: row.id, title: row.title, format: row.format }, noFields: true };
+      group.files.push(file);
+      files.set(`${key}\0${absPath}`, file);
+    }
+    group.count++;
+  }
+  for (const group of groups.values()) group.files.sort((a, b) => a.displayPath.localeCompare(b.displayPath));
+  return [...groups.values()].sort((a, b) => (a.repository ? 0 : 1) - (b.repository ? 0 : 1) || (a.repository?.name ?? "").localeCompare(b.repository?.name ?? ""));
+}
+
+/** Checkpoints in a repository's work tree with no checkpoint fields (not the copies of another file). */
+function noFieldRows(db: CairnDb) {
+  return db
+    .select({
+      id: documents.id,
+      path: documents.path,
+      absPath: documents.absPath,
+      title: documents.title,
+      format: documents.format,
+      repositoryId: sql<number>`${documents.repositoryId}`,
+      repoName: repositories.name,
+      repoPath: repositories.path,
+      rawStatus: documents.status,
+      savedAtSource: documents.savedAtSource,
+      branch: documents.branch,
+      headShaRaw: documents.headShaRaw,
+      tasksTotal: documents.tasksTotal,
+    })
+    .from(documents)
+    .innerJoin(repositories, eq(repositories.id, documents.repositoryId))
+    .where(and(noFieldProblemSql, isNotNull(documents.repositoryId)))
+    .orderBy(asc(repositories.name), asc(documents.path))
+    .all();
 }

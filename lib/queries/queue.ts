@@ -17,6 +17,9 @@ import { inProjectAt, projectCheckoutsAt, repoPathOf } from "./project-filter";
 import { allRows } from "./raw-rows";
 import { currentSnapshots, isSnapshot, openCondition, reviewQueue } from "./review-queue";
 import { memoUntilChange, notDuplicate } from "./shared";
+import { notACheckpoint } from "./no-fields";
+
+export { notACheckpoint } from "./no-fields";
 
 export { QUEUE_ACTIONS, QUEUE_RULES, type QueueAction } from "./queue-rules";
 
@@ -107,16 +110,6 @@ function openRows(db: CairnDb, repoPath: string | undefined) {
       .leftJoin(successor, eq(successor.id, documents.supersededBy))
       .where(and(eq(documents.kind, "checkpoint"), notDuplicate, openCondition, repoPath ? inProjectAt(sql.placeholder("repo")) : undefined));
   return allRows(db, query, rowFields, { name: repoPath ? "queue:open-in-repo" : "queue:open", values: { repo: repoPath } }) as Row[];
-}
-
-/** Dates a save carries itself (in its text, its file name, or set by the user), as opposed to a commit or file time. */
-const OWN_DATE = new Set(["content", "filename", "user"]);
-
-/** Why a file is not really a checkpoint: a folder README, or nothing of a checkpoint's own (no status, date, branch, commit or tasks). */
-export function notACheckpoint(row: Pick<Row, "path" | "rawStatus" | "savedAtSource" | "branch" | "headShaRaw" | "tasksTotal">): string | null {
-  if (/(?:^|\/)readme(?:\.[a-z]+)?$/i.test(row.path)) return "a folder README";
-  const fields = row.rawStatus || OWN_DATE.has(row.savedAtSource ?? "") || row.branch || row.headShaRaw || (row.tasksTotal ?? 0) > 0;
-  return fields ? null : "no status, date, branch, commit or tasks of its own";
 }
 
 /**

@@ -1,4 +1,6 @@
 import "server-only";
+import { liveFindingSql } from "./secret-dismissed";
+import { noFieldFileCounts } from "./no-fields";
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, problems, repositories, saveEvents, secretFindings, type DocumentRow, type Repository, type SaveEventRow } from "../../db/schema";
@@ -225,10 +227,12 @@ function repositoryRows(db: CairnDb): RepositoryListRow[] {
         .select({ id: documents.repositoryId, n: sql<number>`count(distinct ${documents.id})` })
         .from(secretFindings)
         .innerJoin(documents, eq(documents.id, secretFindings.documentId))
+        .where(liveFindingSql)
         .groupBy(documents.repositoryId)
         .all()
         .map((r) => [r.id, r.n]),
     );
+    const noFields = noFieldFileCounts(db);
     const problemFiles = new Map(
       db
         .select({ id: problems.repositoryId, n: sql<number>`count(distinct ${problems.filePath})` })
@@ -250,7 +254,7 @@ function repositoryRows(db: CairnDb): RepositoryListRow[] {
           open: c?.open ?? 0,
           worstFreshness: worst === null ? null : worst < 0 ? "unknown" : LEVELS[worst],
           secrets: secrets.get(repo.id) ?? 0,
-          problems: problemFiles.get(repo.id) ?? 0,
+          problems: (problemFiles.get(repo.id) ?? 0) + (noFields.get(repo.id)?.files ?? 0),
           latest: c?.latest ?? null,
           checkouts: [],
         };

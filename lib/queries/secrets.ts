@@ -2,6 +2,9 @@ import "server-only";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, secretFindings } from "../../db/schema";
+import { committedSecretLines, lineState, type LineState } from "../derive/secret-committed";
+import { dismissedSql } from "./secret-dismissed";
+import { memoUntilChange } from "./shared";
 
 /** Where a secret was found. The value itself is never stored, only its rule and position. */
 export interface SecretLocation {
@@ -10,6 +13,12 @@ export interface SecretLocation {
   column: number;
   /** The line as indexed, its secret already masked (`[REDACTED:<rule>]`), cut to about 160 characters around it. */
   snippet: string | null;
+  /** sha256 of the finding's redacted line: with the file and the rule, what "Not a secret" is keyed on. */
+  matchHash: string | null;
+  /** The user said "Not a secret": out of every count, shown only with the filter. */
+  dismissed: boolean;
+  /** Whether the line is in HEAD's version of the file (committed) or only in the working tree; null when unknown. */
+  committed: LineState | null;
 }
 
 const SNIPPET_CHARS = 160;
@@ -59,6 +68,8 @@ export interface SecretAudit {
   /** Findings per rule, most frequent first. */
   byRule: { rule: string; count: number }[];
   repositories: number;
+  /** Findings dismissed as "not a secret" (not in `total`, nor in `files` unless asked for). */
+  dismissed: number;
 }
 
 function findingRows(db: CairnDb, documentId?: string) {
@@ -79,6 +90,8 @@ function findingRows(db: CairnDb, documentId?: string) {
       rule: secretFindings.rule,
       line: secretFindings.line,
       column: secretFindings.column,
+      matchHash: secretFindings.matchHash,
+      dismissed: dismissedSql,
     })
     .from(secretFindings)
     .innerJoin(documents, eq(documents.id, secretFindings.documentId))
@@ -95,9 +108,15 @@ function findingRows(db: CairnDb, documentId?: string) {
     .all();
 }
 
-/** Every finding across repositories, grouped by file, newest save first. */
-export function secretAudit(db: CairnDb, documentId?: string): SecretAudit {
-  const rows = findingRows(db, documentId);
+/**
+ * Every finding across repositories, grouped by file, newest save first. Dismissed findings ("not a secret") are
+ * counted apart and listed only with `includeDismissed`.
+ */
+export function secretAudit(db: CairnDb, documentId?: string, options: { includeDismissed?: boolean } = {}): SecretAudit {
+  const all = findingRows(db, documentId);
+  const dismissed = all.filter((row) => row.dismissed).length;
+  const rows = options.includeDismissed ? all : all.filter((row) => !row.dismissed);
+  const live = all.filter((row) => !row.dismissed);
   const files = new Map<string, SecretFile>();
   const rules = new Map<string, number>();
   const repos = new Set<number>();
@@ -119,7 +138,9 @@ export function secretAudit(db: CairnDb, documentId?: string): SecretAudit {
       };
       files.set(row.documentId, file);
     }
-    file.findings.push({ rule: row.rule, line: row.line, column: row.column, snippet: null });
+    file.findings.push({ rule: row.rule, line: row.line, column: row.column, snippet: null, matchHash: row.matchHash, dismissed: !!row.dismissed, committed: null });
+  }
+  for (const row of live) {
     rules.set(row.rule, (rules.get(row.rule) ?? 0) + 1);
     if (row.repoId !== null) repos.add(row.repoId);
   }
@@ -130,10 +151,35 @@ export function secretAudit(db: CairnDb, documentId?: string): SecretAudit {
   }
   return {
     files: [...files.values()],
-    total: rows.length,
+    total: live.length,
     byRule: [...rules.entries()].map(([rule, count]) => ({ rule, count })).sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)),
     repositories: repos.size,
+    dismissed,
   };
+}
+
+/**
+ * The audit with each finding's line said to be committed or not: a file of a branch's history is committed by
+ * definition; a work-tree file's HEAD version is read once per repository (lib/derive/secret-committed.ts).
+ */
+export async function secretAuditWithCommits(db: CairnDb, options: { includeDismissed?: boolean } = {}): Promise<SecretAudit> {
+  const audit = secretAudit(db, undefined, options);
+  const byRepo = new Map<string, SecretFile[]>();
+  for (const file of audit.files) {
+    if (file.source !== "worktree") {
+      for (const finding of file.findings) finding.committed = "committed";
+    } else if (file.repository) {
+      byRepo.set(file.repository.path, [...(byRepo.get(file.repository.path) ?? []), file]);
+    }
+  }
+  for (const [repoPath, files] of byRepo) {
+    const paths = files.map((f) => f.path);
+    // HEAD's versions are read and scanned once per change of the database and of the HEAD the index last saw
+    const head = db.select({ sha: repositories.headSha }).from(repositories).where(eq(repositories.path, repoPath)).get()?.sha ?? "";
+    const answers = await memoUntilChange(db, `secrets:committed:${repoPath}\0${head}\0${paths.join("\0")}`, () => committedSecretLines(repoPath, paths));
+    for (const file of files) for (const finding of file.findings) finding.committed = lineState(answers.get(file.path), finding.matchHash);
+  }
+  return audit;
 }
 
 /** The one file the redact action works on: its location and the hash the page was rendered with. */

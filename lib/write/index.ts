@@ -3,7 +3,7 @@ import "server-only";
 /** The one safe writer: every write into a repository goes through `safeWrite`. */
 export { safeWrite, type EditContext, type WriteOutcome, type WriteRequest } from "./writer";
 export { CONFLICT_MESSAGE, WriteError, describeWriteError, isWriteError, type WriteErrorCode } from "./errors";
-export { PROJECT_NOTES_PATH, assertDocumentId, assertRelativePath, type WriteKind, type WriteTarget } from "./paths";
+export { CAIRNIGNORE_PATH, PROJECT_NOTES_PATH, assertDocumentId, assertRelativePath, type WriteKind, type WriteTarget } from "./paths";
 export { LOCK_STALE_MS, LOCK_WAIT_MS, lockPathFor, type LockOptions } from "./lock";
 export type { WriteHooks } from "./atomic";
 export { locateStatus, replaceRanges, type ByteRange, type StatusFormat } from "./status-edit";

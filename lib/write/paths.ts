@@ -18,13 +18,15 @@ import { unitOf } from "../parse/conventions/unit";
  * - redaction: an indexed document whose secrets are being redacted
  * - unit-status: the file where a convention unit keeps its status: its own record (Spec Kit's spec.md Status
  *   line) or the `metadata.json` beside it (a Conductor track), nothing else
+ * - ignore-rule: the repository's `.cairnignore` at its root (created when absent), for "Not a checkpoint"
  */
 export type WriteTarget =
   | { kind: "checkpoint-status"; documentId: string }
   | { kind: "project-notes"; repositoryId: number }
   | { kind: "review"; repositoryId: number; name: string }
   | { kind: "redaction"; documentId: string }
-  | { kind: "unit-status"; documentId: string };
+  | { kind: "unit-status"; documentId: string }
+  | { kind: "ignore-rule"; repositoryId: number };
 
 export type WriteKind = WriteTarget["kind"];
 
@@ -46,6 +48,7 @@ export interface ResolvedTarget {
 }
 
 export const PROJECT_NOTES_PATH = ".claude/PROJECT-NOTES.md";
+export const CAIRNIGNORE_PATH = ".cairnignore";
 const REVIEWS_DIR = ".claude/reviews";
 const DOCUMENT_ID = /^[0-9a-f]{16}$/;
 const REVIEW_NAME = /^[A-Za-z0-9][A-Za-z0-9._ -]{0,200}\.md$/;
@@ -181,6 +184,11 @@ export async function resolveTarget(db: CairnDb, target: WriteTarget): Promise<R
     case "project-notes":
       repo = loadRepository(db, target.repositoryId);
       relPath = PROJECT_NOTES_PATH;
+      mayCreate = true;
+      break;
+    case "ignore-rule":
+      repo = loadRepository(db, target.repositoryId);
+      relPath = CAIRNIGNORE_PATH;
       mayCreate = true;
       break;
     case "review":

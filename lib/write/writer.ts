@@ -130,7 +130,7 @@ async function writeLocked(db: CairnDb, request: WriteRequest, target: ResolvedT
   const wanted = request.target;
   await folder.verify();
   const current = await readCurrent(target, folder);
-  if (current.bytes === null && target.exists && wanted.kind !== "project-notes" && wanted.kind !== "review") {
+  if (current.bytes === null && target.exists && wanted.kind !== "project-notes" && wanted.kind !== "review" && wanted.kind !== "ignore-rule") {
     throw new WriteError("not-found", `${target.relPath} no longer exists`);
   }
   if (request.expectedHash !== undefined) {

@@ -21,6 +21,8 @@ const PROJECT = join(import.meta.dirname, "..", "..");
 const needles = () => [...leaky.secrets.flatMap((s) => [s.value, ...s.fragments]), leaky.titleSecret];
 const leaked = (text: string) => needles().filter((n) => text.includes(n)).map((n) => `${n.slice(0, 24)}…`);
 const byPath = (path: string) => records.find((r) => r.path === path)!;
+// the Secrets page also has a "Not a secret" form per finding (documentId, rule, matchHash): the redact form carries expectedHash
+const isRedactForm = (f: { fields: [string, string][] }) => f.fields.some(([k]) => k === "expectedHash");
 const get = (path: string, init: RequestInit = {}) => fetchPage(`${world.server.url}${path}`, init);
 
 beforeAll(async () => {
@@ -170,7 +172,7 @@ describe("the audit page and Redact in file", () => {
     const before = readFileSync(abs, "utf8");
     const expected = (await scanSecrets(before)).redacted;
 
-    const form = postForms(await (await get("/secrets")).text()).find((f) => f.fields.some(([k, v]) => k === "documentId" && v === html.id));
+    const form = postForms(await (await get("/secrets")).text()).find((f) => isRedactForm(f) && f.fields.some(([k, v]) => k === "documentId" && v === html.id));
     expect(form, "a Redact in file form for the HTML checkpoint").toBeTruthy();
     const body = new FormData();
     for (const [name, value] of form!.fields) body.append(name, value);
@@ -195,7 +197,7 @@ describe("the audit page and Redact in file", () => {
 
   it("refuses a stale form (the file changed since the page was rendered)", async () => {
     const md = byPath(leaky.markdownPath);
-    const form = postForms(await (await get("/secrets")).text()).find((f) => f.fields.some(([k, v]) => k === "documentId" && v === md.id));
+    const form = postForms(await (await get("/secrets")).text()).find((f) => isRedactForm(f) && f.fields.some(([k, v]) => k === "documentId" && v === md.id));
     const body = new FormData();
     for (const [name, value] of form!.fields) body.append(name, name === "expectedHash" ? "0".repeat(64) : value);
     const res = await get("/secrets", { method: "POST", body, headers: { origin: world.server.url } });
