@@ -50,8 +50,9 @@ todos:
         completed: ["Wrote the header writer"],
       }),
     );
-    // no title key: the work it names is the title
-    expect(document).toMatchObject({ format: "data", status: "in-progress", branch: "main", headSha: "9d03b17", title: "Port the exporter" });
+    // no title key: the record's title stays null (RULES.md), the page names it by the work it names
+    expect(document).toMatchObject({ format: "data", status: "in-progress", branch: "main", headSha: "9d03b17", title: null });
+    expect(document?.meta?.workTitle).toBe("Port the exporter");
     expect(document?.tasks?.map((t) => t.text)).toEqual(["Run the exporter against the staging dump", "Ask for review", "Update the changelog"]);
     expect(document?.sections.find((s) => s.canonical === "working-on")?.text).toContain("Port the exporter");
   });
@@ -94,10 +95,11 @@ todos:
       ".claude/session-state.json",
       JSON.stringify({ working_on: "Wire the <b>CSV</b> export\nthen the PDF one", status: "in_progress", nextSteps: ["Ship it"], key_decisions: ["Stream rows"] }),
     );
-    expect(document?.title).toBe("Wire the <b>CSV</b> export");
-    expect(document?.fieldSources?.title).toBe("data:working_on");
+    expect(document?.title).toBeNull();
+    expect(document?.meta?.workTitle).toBe("Wire the <b>CSV</b> export");
     expect(document?.sections.map((s) => s.heading)).toEqual(expect.arrayContaining(["Working on", "Key decisions", "Next steps"]));
-    expect(parse(".claude/checkpoints/a.yaml", "goal: Port the importer\nstatus: active\n").document?.title).toBe("Port the importer");
+    expect(parse(".claude/checkpoints/a.yaml", "goal: Port the importer\nstatus: active\n").document?.meta?.workTitle).toBe("Port the importer");
+    expect(parse(".claude/checkpoints/c.json", JSON.stringify({ active_task: "None", status: "active" })).document?.meta?.workTitle).toBeUndefined();
     expect(parse(".claude/checkpoints/b.yaml", "title: Named\ntask: Other\n").document?.title).toBe("Named");
     expect(humaniseKey("currentFocus")).toBe("Current focus");
     expect(humaniseKey("next-steps")).toBe("Next steps");

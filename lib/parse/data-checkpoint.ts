@@ -117,10 +117,15 @@ export function documentFromData(path: string, data: Json, problems: string[]): 
   const list = entries(data);
   const fields: Record<string, string> = {};
 
-  const title = first(list, TITLE_KEYS, (e) => typeof e.value === "string") ?? first(list, WORK_KEYS, (e) => typeof e.value === "string" && !!titleLine(e.value));
+  const title = first(list, TITLE_KEYS, (e) => typeof e.value === "string");
   if (title) {
     doc.title = (typeof title.value === "string" ? text(titleLine(title.value)) : text(title.value)) || null;
     fields.title = `data:${title.key}`;
+  } else {
+    // No title key: the record's title stays null (a `working_on` value is not a title: RULES.md), but the page
+    // names the file by the work it names (`working_on`, `task`, `goal` and kin, its first line) rather than its path.
+    const work = first(list, WORK_KEYS, (e) => typeof e.value === "string" && !!titleLine(e.value) && !/^(?:none|null|n\/a|-)$/i.test(titleLine(e.value)));
+    if (work && typeof work.value === "string") doc.meta.workTitle = text(titleLine(work.value));
   }
 
   let statusEntry = first(list, STATUS_KEYS, (e) => normaliseStatus(text(e.value))?.status != null);

@@ -36,7 +36,9 @@ export type CheckpointData = NonNullable<ReturnType<typeof checkpointPage>>;
  */
 export async function CheckpointView({ data, view, mode = "read" }: { data: CheckpointData; view: "normalised" | "original"; mode?: "read" | "review" }) {
   const { doc, repo, tasks } = data;
-  const title = doc.title ?? doc.path;
+  // a data checkpoint without a title key is named by the work it names (its `working_on`, `task`, `goal`…)
+  const workTitle = typeof doc.meta?.workTitle === "string" ? doc.meta.workTitle : null;
+  const title = doc.title ?? workTitle ?? doc.path;
   const status = data.completedInCairn ? "completed" : doc.status;
   // open: in progress, blocked, or a handoff without a status (completed in Cairn, or in its frontmatter)
   const open = status === "in-progress" || status === "blocked" || (status === null && doc.format === "handoff");
