@@ -55,7 +55,7 @@ export const agentPlanParser: Parser = {
       doc.title = squash(data.name);
       doc.fieldSources = { ...doc.fieldSources, title: "frontmatter:name" };
     }
-    if (!doc.savedAt) setDate(doc, dateFromPath(baseName(input.path)), "filename");
+    if (!doc.savedAt) setDate(doc, dateFromPath(baseName(input.path)), "filename", "filename");
 
     if (!doc.branch) {
       // a plan that says how to start names its branch in the command that creates it (often in a code block)

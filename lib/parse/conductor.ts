@@ -14,6 +14,7 @@ import { firstHeading, jsonString, labelValue, newestDate, readJsonObject, unitT
 import { dateFromPath } from "./heuristics/dates";
 import { branchFromValue } from "./heuristics/fields";
 import { baseName, lowerPath, squash, stripInlineMarkdown } from "./heuristics/text";
+import { clearDate, setDate } from "./conventions/record";
 
 /** `<root>/conductor/tracks/<id>/plan.md`, and archived: `conductor/archive/<id>/`, `conductor/tracks/archive/<id>/`, `conductor/archive/tracks/<id>/`. */
 const PLACE = /^((?:.*\/)?conductor)\/(tracks\/archive|archive\/tracks|archive|tracks)\/([^/]+)\/(plan|spec)\.md$/;
@@ -111,10 +112,7 @@ export const conductorParser: Parser = {
 
     const dated = newestDate([jsonString(metadata, "updated_at", "updated", "updatedAt", "last_updated"), jsonString(metadata, "created_at", "created", "createdAt")].filter(Boolean).join(" "));
     const fromName = dated ? null : dateFromPath(id);
-    doc.savedAt = dated ?? fromName;
-    doc.savedAtSource = dated ? "content" : fromName ? "filename" : null;
-    if (doc.savedAt) doc.fieldSources.savedAt = dated ? "metadata.json" : "folder";
-    else delete doc.fieldSources.savedAt;
+    if (!setDate(doc, dated, "metadata.json") && !setDate(doc, fromName, "folder", "filename")) clearDate(doc);
 
     const planText = at?.file === "plan" ? input.text : input.companions?.[join(folder, "plan.md")];
     // every box of the plan, as written; a done task's unticked sub-steps count as done for the status

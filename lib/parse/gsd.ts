@@ -10,7 +10,7 @@ import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
 import type { StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
-import { countedTask, finishUnit, newestIn, setDate, statusLineField } from "./conventions/record";
+import { clearDate, countedTask, finishUnit, newestIn, noGitFields, setDate, statusLineField } from "./conventions/record";
 import { fmString } from "./heuristics/frontmatter-block";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
 
@@ -52,9 +52,7 @@ export const gsdParser: Parser = {
     doc.title = plain ? plain.replace(DOC_WORD, "").trim() || plain : "Project state";
     doc.fieldSources = { ...doc.fieldSources, title: plain ? "h1" : "family" };
 
-    doc.savedAt = null;
-    doc.savedAtSource = null;
-    delete doc.fieldSources.savedAt;
+    clearDate(doc);
     const fmDate = newestIn([fmString(data, "last_updated"), fmString(data, "last_activity")].filter(Boolean).join(" "));
     const bodyDate = labelValue(read.body, /^(?:last updated|last activity|updated)$/i, 80);
     if (!setDate(doc, fmDate, "frontmatter:last_updated") && bodyDate) setDate(doc, newestIn(bodyDate.value), "label:last-activity");
@@ -78,8 +76,7 @@ export const gsdParser: Parser = {
     if (!tasks.length && total !== null && done !== null && done <= total) {
       tasks = Array.from({ length: total }, (_, i) => countedTask(`Plan ${i + 1} of ${total}`, i < done));
     }
-    doc.branch = null;
-    doc.headSha = null;
+    noGitFields(doc);
     const statusField = statements.length ? statusLineField(input, fmString(data, "status") ?? labelValue(read.body, /^status$/i, 120)?.value ?? null, "completed") : null;
     finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks, statusField });
     return { document: doc, problems };

@@ -11,6 +11,7 @@ import { plainTasks, readUnitTasks, taskCounts } from "./conventions/tasks";
 import { applyUnit, companionList, folderOf, join, settleUnitStatus, type StatusStatement } from "./conventions/unit";
 import { firstHeading, jsonString, newestDate, readJsonObject, unitTitle } from "./conventions/labels";
 import { lowerPath } from "./heuristics/text";
+import { clearDate, noGitFields, setDate } from "./conventions/record";
 
 const PLACE = /^((?:.*\/)?\.kiro\/specs)\/([^/]+)\/(tasks|requirements)\.md$/;
 
@@ -58,16 +59,10 @@ export const kiroParser: Parser = {
     const title = named(firstHeading(requirements));
     doc.title = title ?? jsonString(specJson, "feature_name", "featureName", "name") ?? id;
     doc.fieldSources = { ...doc.fieldSources, title: title ? "requirements.md:h1" : "folder" };
-    doc.branch = null;
-    doc.headSha = null;
-    delete doc.fieldSources.branch;
-    delete doc.fieldSources.headSha;
+    noGitFields(doc);
 
     const dated = newestDate([jsonString(specJson, "updated_at", "updatedAt", "updated"), jsonString(specJson, "created_at", "createdAt", "created")].filter(Boolean).join(" "));
-    doc.savedAt = dated;
-    doc.savedAtSource = dated ? "content" : null;
-    if (dated) doc.fieldSources.savedAt = "spec.json";
-    else delete doc.fieldSources.savedAt;
+    if (!setDate(doc, dated, "spec.json")) clearDate(doc);
 
     // each item is ticked on its own in this convention: the tasks count as written (no done-inheritance)
     const written = at?.file === "tasks" ? readUnitTasks(read.body) : [];

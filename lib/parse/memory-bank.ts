@@ -11,7 +11,7 @@ import { conventionStatus } from "./conventions/status-words";
 import { readUnitTasks } from "./conventions/tasks";
 import { folderOf, join, type CompanionRole, type StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
-import { finishUnit, newestIn, setDate } from "./conventions/record";
+import { clearDate, finishUnit, newestIn, noGitFields, setDate } from "./conventions/record";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
 
 /** `memory-bank/` (Cline, Roo, Cursor), and `cline_docs/`, where Cline's first memory bank lived. */
@@ -66,9 +66,7 @@ export const memoryBankParser: Parser = {
     doc.title = title ?? (folder.split("/").pop() || "memory-bank");
     doc.fieldSources = { ...doc.fieldSources, title: title ? "h1" : "folder" };
 
-    doc.savedAt = null;
-    doc.savedAtSource = null;
-    delete doc.fieldSources.savedAt;
+    clearDate(doc);
     const date = dateOf(read.body) ?? (progress ? dateOf(progress) : null);
     if (date) setDate(doc, date.iso, date.source);
 
@@ -78,8 +76,7 @@ export const memoryBankParser: Parser = {
     if (word) statements.push({ label: "activeContext.md", raw: word.raw, status: word.status, source: "label:status" });
 
     const tasks = [...readUnitTasks(read.body), ...readUnitTasks(progress)];
-    doc.branch = null;
-    doc.headSha = null;
+    noGitFields(doc);
     finishUnit(doc, input, { family: "memory-bank", id: folder.split("/").pop() || "memory-bank", folder, statements, tasks, companions: COMPANIONS.map(([n, r]) => [join(folder, n), r]) });
     return { document: doc, problems };
   },

@@ -12,6 +12,7 @@ import { applyUnit, companionList, folderOf, join, settleUnitStatus } from "./co
 import { firstHeading, newestDate, unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
 import { lowerPath } from "./heuristics/text";
+import { clearDate, noGitFields, setDate } from "./conventions/record";
 
 const PLACE = /^((?:.*\/)?openspec\/changes)\/(?:(archive)\/)?([^/]+)\/(tasks|proposal)\.md$/;
 
@@ -54,18 +55,12 @@ export const openSpecParser: Parser = {
     const title = unitTitle(firstHeading(proposal)) ?? (own && !GENERIC.test(own) ? own : null);
     doc.title = title ?? name;
     doc.fieldSources = { ...doc.fieldSources, title: title ? "proposal.md:h1" : "folder" };
-    doc.branch = null;
-    doc.headSha = null;
-    delete doc.fieldSources.branch;
-    delete doc.fieldSources.headSha;
+    noGitFields(doc);
 
     const yaml = input.companions?.[join(folder, ".openspec.yaml")];
     const created = yaml ? newestDate(/^\s*(?:created|created_at|date)\s*:\s*(.+)$/im.exec(yaml)?.[1]) : null;
     const fromName = archived ? dateFromPath(id) : null;
-    doc.savedAt = fromName ?? created;
-    doc.savedAtSource = fromName ? "filename" : created ? "content" : null;
-    if (doc.savedAt) doc.fieldSources.savedAt = fromName ? "archive-folder" : ".openspec.yaml";
-    else delete doc.fieldSources.savedAt;
+    if (!setDate(doc, fromName, "archive-folder", "filename") && !setDate(doc, created, ".openspec.yaml")) clearDate(doc);
 
     const tasksText = at?.file === "tasks" ? input.text : undefined;
     // each item is ticked on its own in this convention: the tasks count as written (no done-inheritance)

@@ -12,6 +12,7 @@ import { applyUnit, companionList, folderOf, join, settleUnitStatus, type Status
 import { firstHeading, labelValue, newestDate, STATUS_LABEL, unitTitle } from "./conventions/labels";
 import { branchFromValue, isPlaceholder } from "./heuristics/fields";
 import { baseName, lowerPath } from "./heuristics/text";
+import { clearDate, setDate } from "./conventions/record";
 
 /** `specs/001-name/spec.md`: a numbered (or dated) feature folder right under a `specs` folder, outside OpenSpec. */
 const PLACE = /(^|\/)specs\/(\d{1,4}[-_][^/]+|\d{8}[-_][^/]+)\/spec\.md$/;
@@ -64,15 +65,7 @@ export const specKitParser: Parser = {
     const created = labelValue(body, CREATED_LABEL);
     const updated = labelValue(body, UPDATED_LABEL);
     const date = newestDate([created?.value, updated?.value].filter(Boolean).join(" "));
-    if (date) {
-      doc.savedAt = date;
-      doc.savedAtSource = "content";
-      doc.fieldSources.savedAt = updated && newestDate(updated.value) === date ? "label:updated" : "label:created";
-    } else {
-      doc.savedAt = null;
-      doc.savedAtSource = null;
-      delete doc.fieldSources.savedAt;
-    }
+    if (!setDate(doc, date, updated && newestDate(updated.value) === date ? "label:updated" : "label:created")) clearDate(doc);
 
     const tasksPath = join(folder, "tasks.md");
     const tasksText = input.companions?.[tasksPath];

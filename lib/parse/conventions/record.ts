@@ -56,13 +56,33 @@ export function statusLineField(input: ParseInput, stated: string | null, comple
   return { path: input.path, kind: "markdown-label", key: "status", completedWord };
 }
 
-/** Set a record's date from a written value (the newest date it holds), with its source. */
-export function setDate(doc: ParsedDocument, iso: string | null, source: string): boolean {
+/**
+ * Set a record's date from a written value, with its source (`kind`: the text says it, or the file or folder name
+ * does). Returns whether a date was set; with none, the record is left as it was (see `clearDate`).
+ */
+export function setDate(doc: ParsedDocument, iso: string | null, source: string, kind: "content" | "filename" = "content"): boolean {
   if (!iso) return false;
   doc.savedAt = iso;
-  doc.savedAtSource = "content";
+  doc.savedAtSource = kind;
   doc.fieldSources = { ...doc.fieldSources, savedAt: source };
   return true;
+}
+
+/** No date of the unit's own: the index dates it by the last commit that touched it (lib/index/commit-dates.ts). */
+export function clearDate(doc: ParsedDocument): void {
+  doc.savedAt = null;
+  doc.savedAtSource = null;
+  if (doc.fieldSources) delete doc.fieldSources.savedAt;
+}
+
+/** A convention that names no branch or commit of its own: neither, nor a source the Markdown reader left. */
+export function noGitFields(doc: ParsedDocument): void {
+  doc.branch = null;
+  doc.headSha = null;
+  if (doc.fieldSources) {
+    delete doc.fieldSources.branch;
+    delete doc.fieldSources.headSha;
+  }
 }
 
 /** The newest date written in some lines (labels of a header, an entry's heading). */
