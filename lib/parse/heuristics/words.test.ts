@@ -43,3 +43,44 @@ describe("matchers built from it", () => {
     expect(wordsPattern("done", { except: ["English"] }).test("alles erledigt")).toBe(true);
   });
 });
+
+describe("the compiled matchers", () => {
+  // The plain form of the same rule, one alternative per phrase: what the compiled pattern must agree with.
+  const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  const WORD = /[\p{L}\p{N}\p{M}]/u;
+  const reference = (list: string[]) =>
+    new RegExp(
+      `(?:${list
+        .map((raw) => {
+          const p = raw.trim().toLowerCase();
+          const edge = (c: string) => WORD.test(c) && !UNSPACED.test(c);
+          const body = p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&").replace(/ /g, "\\s+");
+          return `${edge(p[0]) ? "(?<![\\p{L}\\p{N}\\p{M}])" : ""}${body}${edge(p[p.length - 1]) ? "(?![\\p{L}\\p{N}\\p{M}])" : ""}`;
+        })
+        .join("|")})`,
+      "iu",
+    );
+
+  it("agree with one alternative per phrase on every phrase of the table, alone and inside other text", () => {
+    const fields = ["done", "inProgress", "blocked", "remainingHeadings", "nextStepsHeadings", "notTaskHeadings", "questionHeadings", "statusLabels", "everythingOn"] as const;
+    let compared = 0;
+    for (const field of fields) {
+      const compiled = wordsPattern(field);
+      const plain = reference(phrases(field));
+      const all = VOCABULARY.flatMap((row) => Object.values(row).flat()).filter((v): v is string => typeof v === "string");
+      for (const p of all) {
+        for (const text of [p, p.toUpperCase(), `x${p}`, `${p}x`, `The ${p}.`, `${p}s and more`, `1${p}`, p.replace(/ /g, "  "), `${p.slice(0, -1)}`]) {
+          expect(compiled.test(text), `${field}: ${JSON.stringify(text)}`).toBe(plain.test(text));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("keep their source usable inside a longer pattern", () => {
+    const opening = new RegExp(`^${wordsPattern("done").source}`, "iu");
+    expect(opening.test("Completed work")).toBe(true);
+    expect(opening.test("Work completed")).toBe(false);
+  });
+});
