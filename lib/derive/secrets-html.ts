@@ -4,7 +4,8 @@
  * it whole. This reads the document as a browser does (parse5), scans its decoded text, and maps each finding
  * back to a span of the raw text, so that redacting the raw file redacts what is shown.
  */
-import { parse, type DefaultTreeAdapterMap } from "parse5";
+import type { DefaultTreeAdapterMap } from "parse5";
+import { parseHtmlLocated } from "../parse/html-dom";
 
 type Node = DefaultTreeAdapterMap["node"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -32,7 +33,7 @@ export function isHtmlPath(filePath: string): boolean {
 
 /** Text nodes and attribute values, in document order; iterative (a document may nest very deep). */
 function piecesOf(html: string): Piece[] {
-  const document = parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false });
+  const document = parseHtmlLocated(html) as Node;
   const pieces: Piece[] = [];
   const stack: Node[] = [document];
   while (stack.length) {

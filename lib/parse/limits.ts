@@ -39,7 +39,21 @@ export const MAX_RUN = 128;
  * never has such runs (a table rule of 25 columns is shorter); the stored original keeps the text as written.
  */
 export function boundRuns(text: string): string {
-  return text.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => run.slice(0, MAX_RUN));
+  return mayHoldLongRun(text) ? text.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => run.slice(0, MAX_RUN)) : text;
+}
+
+/**
+ * Could the text hold such a run? Only if MAX_RUN + 1 characters in a row are none of an ASCII letter, digit or
+ * line break (a cheap loop that spares the Unicode expression in nearly every document).
+ */
+function mayHoldLongRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) run = 0;
+    else if (++run > MAX_RUN) return true;
+  }
+  return false;
 }
 
 /** The part of `text` the parsers read: whole lines, within both limits, whitespace runs bounded. */

@@ -108,17 +108,21 @@ function conventionAttempts(path: string): Attempt[] {
   });
 }
 
-function attemptsFor(input: ParseInput, options: ParseOptions): Attempt[] {
+/**
+ * The attempts, best first, made one at a time: the first family that claims a file nearly always reads it, and
+ * the routes after it (tested against the path with a dozen expressions) need not be worked out.
+ */
+function* attemptsFor(input: ParseInput, options: ParseOptions): Generator<Attempt> {
   const path = normalise(input.path);
-  const named = [...PARSERS.filter((parser) => parser.claims(path)).map((parser) => ({ parser })), ...conventionAttempts(path)];
-  const content = routed(normalise(input.path), CONTENT_ROUTES).map((parser) => ({
-    parser,
-    gate: (i: ParseInput) => looksLikeCheckpoint(i.path, i.text.slice(0, 64 * 1024)),
-  }));
+  for (const parser of PARSERS) if (parser.claims(path)) yield { parser };
+  yield* conventionAttempts(path);
+  for (const parser of routed(path, CONTENT_ROUTES)) {
+    yield { parser, gate: (i: ParseInput) => looksLikeCheckpoint(i.path, i.text.slice(0, 64 * 1024)) };
+  }
   // forced: each family of the extension on its own terms first, then the last one whatever the content says
-  const byExtension = options.force ? routed(normalise(input.path), FORCED_ROUTES) : [];
-  const forced = [...byExtension.map((parser) => ({ parser })), ...byExtension.slice(-1).map((parser) => ({ parser, forced: true }))];
-  return [...named, ...content, ...forced];
+  const byExtension = options.force ? routed(path, FORCED_ROUTES) : [];
+  for (const parser of byExtension) yield { parser };
+  for (const parser of byExtension.slice(-1)) yield { parser, forced: true };
 }
 
 function admits(attempt: Attempt, input: ParseInput): boolean {
@@ -142,12 +146,19 @@ function boundFor(parser: Parser, text: string): BoundedText {
  * `document: null` with no problems means the file was looked at and is not a checkpoint.
  */
 export function parseDocument(input: ParseInput, options: ParseOptions = {}): ParseResult {
-  const candidates = attemptsFor(input, options);
-  const parser = candidates.find((attempt) => admits(attempt, input))?.parser;
+  let parser: Parser | undefined;
+  let tried = 0;
+  for (const attempt of attemptsFor(input, options)) {
+    tried++;
+    if (admits(attempt, input)) {
+      parser = attempt.parser;
+      break;
+    }
+  }
   if (!parser) {
     // Claimed by name but declined on content (a CLAUDE.md without Recent sessions, an ordinary PROMPT.md,
     // plain HTML under docs/plans): not a checkpoint, and nothing wrong with it.
-    if (candidates.length > 0) return { document: null, problems: [] };
+    if (tried > 0) return { document: null, problems: [] };
     return { document: null, problems: [`no parser reads ${input.path}`] };
   }
   try {

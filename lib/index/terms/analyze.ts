@@ -88,22 +88,42 @@ export function bigrams(run: string): string[] {
 /** Calls `emit` with every term of the text, in order. */
 function eachTerm(text: string, emit: (term: string, word: string) => void, forQuery = false): void {
   for (const match of text.matchAll(WORD)) {
-    const raw = match[0];
-    if (CJK.test(raw)) {
-      // a run may mix scripts ("API网关"): the CJK runs become pairs, the rest are words
-      let last = 0;
-      for (const run of raw.matchAll(CJK_RUN)) {
-        const before = raw.slice(last, run.index);
-        if (before) wordTerms(before, emit, forQuery);
-        for (const pair of bigrams(run[0])) emit(pair, run[0]);
-        last = run.index! + run[0].length;
-      }
-      const after = raw.slice(last);
-      if (after) wordTerms(after, emit, forQuery);
-      continue;
-    }
-    wordTerms(raw, emit, forQuery);
+    const pairs = forQuery ? runTerms(match[0], true) : indexedRunTerms(match[0]);
+    for (let i = 0; i < pairs.length; i += 2) emit(pairs[i], pairs[i + 1]);
   }
+}
+
+/** The terms of each run of letters and digits indexed lately (documents repeat their words): term, word, term, word... */
+const runCache = new Map<string, readonly string[]>();
+
+function indexedRunTerms(raw: string): readonly string[] {
+  const known = runCache.get(raw);
+  if (known) return known;
+  const pairs = runTerms(raw, false);
+  if (runCache.size > 50_000) runCache.clear();
+  if (raw.length <= 100) runCache.set(raw, pairs);
+  return pairs;
+}
+
+/** The terms of one run of letters and digits, each with the word it came from: term, word, term, word... */
+function runTerms(raw: string, forQuery: boolean): string[] {
+  const pairs: string[] = [];
+  const emit = (term: string, word: string) => pairs.push(term, word);
+  if (CJK.test(raw)) {
+    // a run may mix scripts ("API网关"): the CJK runs become pairs, the rest are words
+    let last = 0;
+    for (const run of raw.matchAll(CJK_RUN)) {
+      const before = raw.slice(last, run.index);
+      if (before) wordTerms(before, emit, forQuery);
+      for (const pair of bigrams(run[0])) emit(pair, run[0]);
+      last = run.index! + run[0].length;
+    }
+    const after = raw.slice(last);
+    if (after) wordTerms(after, emit, forQuery);
+    return pairs;
+  }
+  wordTerms(raw, emit, forQuery);
+  return pairs;
 }
 
 function wordTerms(raw: string, emit: (term: string, word: string) => void, forQuery: boolean): void {

@@ -45,8 +45,20 @@ const RULES: Array<[CanonicalSection, RegExp]> = [
   ["working-on", /working on|worked on|work(ing)? item|goal|objective|task|purpose|mission|request|intent|focus|in flight|aim|problem|ziel|aufgabe|objectif|tâche|objetivo|tarefa|obiettivo|compito|tarea|목표|작업|מטרה|משימה|cel\b|zadanie/i],
 ];
 
+/** Each distinct heading's section, worked out once (a page's readers ask about every heading several times). */
+const sectionOf = new Map<string, CanonicalSection | null>();
+
 /** The canonical section a heading names, or null. */
 export function canonicalHeading(heading: string): CanonicalSection | null {
+  const known = sectionOf.get(heading);
+  if (known !== undefined) return known;
+  const section = sectionOnce(heading);
+  if (sectionOf.size > 4000) sectionOf.clear();
+  sectionOf.set(heading, section);
+  return section;
+}
+
+function sectionOnce(heading: string): CanonicalSection | null {
   const cleaned = cleanHeading(heading);
   if (!cleaned) return null;
   for (const [canonical, pattern] of RULES) {

@@ -59,14 +59,31 @@ function stripLinkShape(text: string, shape: "image" | "link" | "wiki"): string 
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+/** Texts stripped lately: a heading or a line is stripped again by each field's reader (about six times a document). */
+const stripped = new Map<string, string>();
+/** Every step of the stripping needs one of these characters. */
+const INLINE_MARK = /[[*_`~]/;
+
 /** Remove Markdown emphasis, code ticks and links, keeping the visible words. Linear in the text's length. */
 export function stripInlineMarkdown(text: string): string {
-  return stripLinkShape(stripLinkShape(stripLinkShape(text, "image"), "link"), "wiki")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, "$1$2")
-    .replace(/(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g, "$1$2")
-    .replace(/`+([^`]*)`+/g, "$1")
-    .replace(/~~(.+?)~~/g, "$1");
+  // nothing to remove without one of these characters (each step below needs one): most headings and lines
+  if (!INLINE_MARK.test(text)) return text;
+  const known = stripped.get(text);
+  if (known !== undefined) return known;
+  const out = stripInlineMarks(text);
+  if (stripped.size >= 4000) stripped.clear();
+  if (text.length <= 1000) stripped.set(text, out);
+  return out;
+}
+
+function stripInlineMarks(text: string): string {
+  let out = stripLinkShape(stripLinkShape(stripLinkShape(text, "image"), "link"), "wiki");
+  if (out.includes("**") || out.includes("__")) out = out.replace(/(\*\*|__)(.+?)\1/g, "$2");
+  if (out.includes("*")) out = out.replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, "$1$2");
+  if (out.includes("_")) out = out.replace(/(^|[^\w])_(?!\s)([^_\n]+?)_(?!\w)/g, "$1$2");
+  if (out.includes("`")) out = out.replace(/`+([^`]*)`+/g, "$1");
+  if (out.includes("~~")) out = out.replace(/~~(.+?)~~/g, "$1");
+  return out;
 }
 
 /**
