@@ -255,6 +255,29 @@ const OWN_TRIGGER =
   /gh[pousr]_|github_pat_|sk-(?:proj-|svcacct-|admin-|ant-|[A-Za-z0-9]{20})|eyJ|PRIVATE KEY|:\/\/[^\s/@]+@|[sr]k_(?:live|test)_|whsec_|AIza|GOCSPX-|gl[a-z]{1,5}-|GR1348941|hf_|api_org_|Key=|sig=|\dQ~/;
 const OWN_TRIGGER_CI = /bearer|(?:pass|pwd|secret|api_?key|token)\w*["'*_\\ \t]*[:=]/i;
 
+/**
+ * What each secretlint rule Cairn runs needs in a text to report anything, read from the rules' own expressions
+ * (@secretlint/secretlint-rule-preset-recommend 11): a text that passes needsSecretlint is linted by the rules
+ * whose needs it meets, not by all of them (their messages are the same: a rule left out could report nothing).
+ * AWS account IDs need no entry: those messages are allowed (dropped) anyway. A rule without an entry always runs.
+ */
+export const SECRETLINT_RULE_NEEDS: Readonly<Record<string, RegExp>> = {
+  [`${SL}aws`]: /(?:A3T[A-Z0-9]|AKIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA)[A-Z0-9]{16}|secret_?access_?key/i,
+  [`${SL}privatekey`]: /PRIVATE KEY/,
+  [`${SL}npm`]: /npm_|_authToken=|:x-oauth-basic@github/,
+  [`${SL}basicauth`]: /:\/\/[^\s/@]+@/,
+  [`${SL}slack`]: /xox[bpaor]-|xapp-|hooks\.slack\.com/i,
+  [`${SL}sendgrid`]: /SG\./,
+  [`${SL}shopify`]: /shp(?:pa|ca|at|ss)_/,
+  [`${SL}github`]: /gh[pousr]_|github_pat_/,
+  [`${SL}openai`]: /sk-/,
+  [`${SL}anthropic`]: /sk-ant-/,
+  [`${SL}linear`]: /lin_api_/,
+  [`${SL}1password`]: /ops_ey/,
+  // a user name may hold an `@`: only whitespace or a slash ends the credentials
+  [`${SL}database-connection-string`]: /:\/\/[^\s/]+@/,
+};
+
 export function needsSecretlint(text: string): boolean {
   return SECRETLINT_TRIGGER.test(text) || SECRETLINT_TRIGGER_CI.test(text);
 }

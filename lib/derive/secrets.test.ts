@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lintSource } from "@secretlint/core";
 import { rules as presetRules } from "@secretlint/secretlint-rule-preset-recommend";
-import { SECRETLINT_CONFIG, scanSecrets } from "./secrets";
-import { EXCLUDED_SECRETLINT_RULES, OWN_PATTERNS, SECRETLINT_RULE_MAP, needsOwnPatterns, needsSecretlint } from "./secret-patterns";
+import { SECRETLINT_CONFIG, scanSecrets, secretlintConfigFor } from "./secrets";
+import { EXCLUDED_SECRETLINT_RULES, OWN_PATTERNS, SECRETLINT_RULE_MAP, SECRETLINT_RULE_NEEDS, needsOwnPatterns, needsSecretlint } from "./secret-patterns";
 import { ALNUM, fake } from "../../tests/support/fake-secrets";
 
 const B64URL = ALNUM + "-_";
@@ -191,6 +191,20 @@ describe("pre-filter", () => {
     });
     if (lint.messages.length > 0) expect(needsSecretlint(text)).toBe(true);
     if (OWN_PATTERNS.some((p) => [...text.matchAll(p.re)].length > 0)) expect(needsOwnPatterns(text)).toBe(true);
+  });
+
+  it.each(texts.map((text, i) => [i, text]))("runs every secretlint rule that reports something (%i)", async (_, text) => {
+    for (const rule of SECRETLINT_CONFIG.rules) {
+      const alone = await lintSource({
+        source: { filePath: "d.md", content: text, ext: ".md", contentType: "text" },
+        options: { config: { ...SECRETLINT_CONFIG, rules: [rule] }, noPhysicFilePath: true },
+      });
+      if (alone.messages.length > 0) expect(secretlintConfigFor(text)?.rules.map((r) => r.id) ?? []).toContain(rule.id);
+    }
+  });
+
+  it("knows what every secretlint rule it runs needs (a new rule in the preset is read before it is left out)", () => {
+    expect(SECRETLINT_CONFIG.rules.map((rule) => rule.id).filter((id) => !SECRETLINT_RULE_NEEDS[id])).toEqual([]);
   });
 
   it("lets ordinary prose through without running the scanners", () => {

@@ -17,6 +17,7 @@ import {
   needsOwnPatterns,
   needsSecretlint,
   rulePriority,
+  SECRETLINT_RULE_NEEDS,
   type Narrowing,
   type SecretRule,
 } from "./secret-patterns";
@@ -68,6 +69,23 @@ export const SECRETLINT_CONFIG: Readonly<LintConfig> = {
         : { id: rule.meta.id, rule },
     ),
 };
+
+/** The configurations used so far, one per set of rules (a handful: most texts need one or two rules). */
+const configs = new Map<string, LintConfig>();
+
+/** SECRETLINT_CONFIG with only the rules that could report something in `text` (SECRETLINT_RULE_NEEDS); null for none. */
+export function secretlintConfigFor(text: string): LintConfig | null {
+  const rules = SECRETLINT_CONFIG.rules.filter((rule) => !SECRETLINT_RULE_NEEDS[rule.id] || SECRETLINT_RULE_NEEDS[rule.id].test(text));
+  if (rules.length === 0) return null;
+  if (rules.length === SECRETLINT_CONFIG.rules.length) return SECRETLINT_CONFIG;
+  const key = rules.map((rule) => rule.id).join(" ");
+  let config = configs.get(key);
+  if (!config) {
+    config = { ...SECRETLINT_CONFIG, rules };
+    configs.set(key, config);
+  }
+  return config;
+}
 
 /** Scan `text` for leaked secrets. `filePath` is only used for its extension / file-name based rules. */
 export async function scanSecrets(text: string, filePath = "document.md"): Promise<SecretScan> {
@@ -155,10 +173,12 @@ function pieceEnd(text: string, from: number): number {
 }
 
 async function secretlintPiece(text: string, filePath: string): Promise<Span[]> {
+  const config = secretlintConfigFor(text);
+  if (!config) return [];
   const result = await lintSource({
     source: { filePath, content: text, ext: extensionOf(filePath), contentType: "text" },
     // noPhysicFilePath: rules must never read the file from disk (the gcp p12 check would).
-    options: { config: SECRETLINT_CONFIG, noPhysicFilePath: true },
+    options: { config, noPhysicFilePath: true },
   });
   // secretlint strips a leading BOM, so its ranges are one short of ours.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
