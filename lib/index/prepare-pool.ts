@@ -35,6 +35,27 @@ interface Reply {
   id: number;
   doc?: PreparedDocument;
   failed?: boolean;
+  /**
+   * Texts left out of `doc` because the main thread has them already (a copy costs both threads time): the
+   * redacted text is the input's text (no secret: most documents), the body is the redacted text (Markdown).
+   */
+  sameText?: boolean;
+  sameBody?: boolean;
+}
+
+/** The reply for a document prepared in the worker, without the texts the main thread can put back (see Reply). */
+function packReply(id: number, input: PrepareInput, doc: PreparedDocument): Reply {
+  const sameText = doc.redactedText === input.text;
+  const sameBody = doc.body === doc.redactedText;
+  if (!sameText && !sameBody) return { id, doc };
+  return { id, doc: { ...doc, redactedText: sameText ? "" : doc.redactedText, body: sameBody ? "" : doc.body }, sameText, sameBody };
+}
+
+/** The document a reply stands for, with the texts left out put back. */
+function unpackReply(reply: Reply & { doc: PreparedDocument }, input: PrepareInput): PreparedDocument {
+  if (!reply.sameText && !reply.sameBody) return reply.doc;
+  const redactedText = reply.sameText ? input.text : reply.doc.redactedText;
+  return { ...reply.doc, redactedText, body: reply.sameBody ? redactedText : reply.doc.body };
 }
 
 /** The worker's first message: it has loaded and waits for work (a budget runs from then at the earliest). */
@@ -179,7 +200,7 @@ class PreparePool {
     if (reply.failed || !reply.doc) prepareDocument(job.input).then(job.resolve, job.reject);
     else {
       offThread += 1;
-      job.resolve(reply.doc);
+      job.resolve(unpackReply({ ...reply, doc: reply.doc }, job.input));
     }
     this.armBudget();
     if (this.pending.size === 0) this.becomeIdle();
@@ -257,7 +278,7 @@ if (!isMainThread && parentPort && (workerData as { cairnPrepareWorker?: unknown
     if (stallOn && input.path.endsWith(stallOn)) for (;;);
     let reply: Reply;
     try {
-      reply = { id, doc: await prepareDocument(input) };
+      reply = packReply(id, input, await prepareDocument(input));
     } catch {
       reply = { id, failed: true };
     }
