@@ -55,13 +55,17 @@ export function hasClass(el: HtmlElement, cls: string): boolean {
   return (attr(el, "class") ?? "").split(/\s+/).includes(cls);
 }
 
-/** The elements of each page asked about (a parser looks for a page's tags several times: one walk serves all). */
-const elementsOfPage = new WeakMap<HtmlNode, readonly HtmlElement[]>();
+/**
+ * The elements of the last page parsed, once asked for: its parser looks for the page's tags several times, and
+ * one walk serves them all. Held weakly, as the page is (a WeakMap from page to elements kept every page's
+ * tree past the young generation's collections: +30 MB at the peak of a cold index).
+ */
+let lastElements: { root: WeakRef<HtmlNode>; elements: WeakRef<readonly HtmlElement[]> } | null = null;
 
 /** Every element under a node, in document order. */
 export function allElements(root: HtmlNode): readonly HtmlElement[] {
   const page = root.nodeName === "#document";
-  const known = page ? elementsOfPage.get(root) : undefined;
+  const known = page && lastElements?.root.deref() === root ? lastElements.elements.deref() : undefined;
   if (known) return known;
   const out: HtmlElement[] = [];
   const walk = (node: HtmlNode) => {
@@ -71,7 +75,7 @@ export function allElements(root: HtmlNode): readonly HtmlElement[] {
     }
   };
   walk(root);
-  if (page) elementsOfPage.set(root, out);
+  if (page) lastElements = { root: new WeakRef(root), elements: new WeakRef(out) };
   return out;
 }
 
