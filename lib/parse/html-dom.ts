@@ -150,8 +150,7 @@ const HEADING_TAGS: Record<string, string> = { h1: "#", h2: "##", h3: "###", h4:
  * extraction layer reads a plain HTML checkpoint's fields as it reads a Markdown one. Scripts and styles are skipped.
  */
 export function markdownOf(node: HtmlNode): string {
-  const known = markdownUnder.get(node);
-  if (known !== undefined) return known;
+  if (lastMarkdown && lastMarkdown.node.deref() === node) return lastMarkdown.markdown;
   let raw = "";
   const walk = (n: HtmlNode) => {
     if (n.nodeName === "#text" && "value" in n) {
@@ -182,9 +181,9 @@ export function markdownOf(node: HtmlNode): string {
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
-  markdownUnder.set(node, markdown);
+  lastMarkdown = { node: new WeakRef(node), markdown };
   return markdown;
 }
 
-/** A page's Markdown, asked for by its parser and again for its search text. */
-const markdownUnder = new WeakMap<HtmlNode, string>();
+/** The last page's Markdown, asked for by its parser and again for its search text (the page held weakly). */
+let lastMarkdown: { node: WeakRef<HtmlNode>; markdown: string } | null = null;
