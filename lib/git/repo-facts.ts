@@ -6,6 +6,9 @@ import path from "node:path";
 import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
 import { isFullSha, runGit, tryGit } from "./runner";
 import { resolveCommits } from "./objects";
+import { ObjectStore } from "./object-store";
+import { readRefsFromFiles, type FileRef } from "./fs-refs";
+import { resolveFromFiles } from "./fs-resolve";
 import { filterNeutralisation, noFilterDriversInFiles, statusRefusedMessage, type ConfigDirs } from "./filter-config";
 
 export interface RepoLayout {
@@ -117,6 +120,12 @@ export function parseDiffTreeBlocks(out: string): ChangedFile[][] {
   return blocks;
 }
 
+function refTip(refName: string, sha: string, isHead: boolean): RefTip {
+  const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
+  const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
+  return { refName, shortName, kind, sha, isHead };
+}
+
 export class RepoFacts {
   private layoutAnswer?: Promise<RepoLayout | null>;
   private headAnswer?: Promise<HeadState>;
@@ -128,6 +137,7 @@ export class RepoFacts {
   /** Set when `git status` was refused for this repository (see filterNeutralisation). */
   statusRefusal: string | null = null;
   private configDirs: ConfigDirs | null = null;
+  private store?: ObjectStore | null;
 
   constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
 
@@ -215,9 +225,15 @@ export class RepoFacts {
     return this.statusAnswer;
   }
 
-  /** Local branches and remote-tracking refs with their tip commits (`for-each-ref`). */
+  /**
+   * Local branches and remote-tracking refs with their tip commits: from the repository's files when its
+   * git folders are known and plain (fs-refs.ts), else `for-each-ref`.
+   */
   refs(): Promise<RefTip[]> {
     this.refsAnswer ??= (async () => {
+      const store = this.objectStore();
+      const fromFiles = store && this.configDirs ? readRefsFromFiles(this.configDirs, store) : null;
+      if (fromFiles) return this.refTips(fromFiles);
       const format = "--format=%(objectname)%00%(objecttype)%00%(refname)%00%(HEAD)%00%(symref)";
       const out = await tryGit(this.cwd, ["for-each-ref", format, "refs/heads", "refs/remotes"]);
       const tips: RefTip[] = [];
@@ -225,13 +241,26 @@ export class RepoFacts {
         const [sha, type, refName, headMark, symref] = line.split("\u0000");
         if (symref && refName?.startsWith("refs/remotes/") && refName.endsWith("/HEAD")) this.remoteHeadNames.push(symref);
         if (!isFullSha(sha) || type !== "commit" || !refName || symref) continue;
-        const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
-        const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
-        tips.push({ refName, shortName, kind, sha, isHead: headMark === "*" });
+        tips.push(refTip(refName, sha, headMark === "*"));
       }
       return tips;
     })();
     return this.refsAnswer;
+  }
+
+  private refTips(refs: readonly FileRef[]): RefTip[] {
+    const tips: RefTip[] = [];
+    for (const { refName, sha, symref, isHead } of refs) {
+      if (symref && refName.startsWith("refs/remotes/") && refName.endsWith("/HEAD")) this.remoteHeadNames.push(symref);
+      if (!symref) tips.push(refTip(refName, sha, isHead));
+    }
+    return tips;
+  }
+
+  /** The object store read from the files (object-store.ts), for a repository whose git folders are known and plain. */
+  private objectStore(): ObjectStore | null {
+    if (this.store === undefined) this.store = this.configDirs ? ObjectStore.of(this.configDirs) : null;
+    return this.store;
   }
 
   /** What `refs/remotes/origin/HEAD` (else another remote's HEAD) points at, e.g. "refs/remotes/origin/main"; read with refs(). */
@@ -240,9 +269,16 @@ export class RepoFacts {
     return this.remoteHeadNames.find((name) => name.startsWith("refs/remotes/origin/")) ?? this.remoteHeadNames[0] ?? null;
   }
 
-  /** Full shas for checkpoint values (one `cat-file --batch-check`, values on stdin). */
-  resolveCommits(values: readonly string[]): Promise<Map<string, string | null>> {
-    return resolveCommits(this.cwd, values);
+  /**
+   * Full shas for checkpoint values: those the object store answers for certain (fs-resolve.ts), the rest
+   * with one `cat-file --batch-check` (values on stdin).
+   */
+  async resolveCommits(values: readonly string[]): Promise<Map<string, string | null>> {
+    const store = this.objectStore();
+    const known = store && this.configDirs ? resolveFromFiles(this.configDirs, store, values) : new Map<string, string>();
+    const rest = values.filter((value) => !known.has(value));
+    const asked = rest.length > 0 ? await resolveCommits(this.cwd, rest) : new Map<string, string | null>();
+    return new Map(values.map((value) => [value, known.get(value) ?? asked.get(value) ?? null]));
   }
 
   /**
