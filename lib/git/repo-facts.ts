@@ -131,7 +131,9 @@ export class RepoFacts {
   private headAnswer?: Promise<HeadState>;
   private statusAnswer?: Promise<StatusSnapshot | null>;
   private refsAnswer?: Promise<RefTip[]>;
-  private historyAnswer?: { key: string; graph: Promise<CommitGraph> };
+  private historyAnswer?: { key: string; graph: Promise<CommitGraph>; settled?: CommitGraph };
+  /** Files of single commits against their parent, read with another diff-tree question (freshness-changes.ts). */
+  readonly commitFiles = new Map<string, ChangedFile[]>();
   private readonly changedCache = new Map<string, ChangedFile[] | null>();
   private readonly remoteHeadNames: string[] = [];
   /** Set when `git status` was refused for this repository (see filterNeutralisation). */
@@ -282,15 +284,24 @@ export class RepoFacts {
   }
 
   /**
-   * The commit graph of every tip (one `git log`). Ask once with all tips you need; asking again
-   * with different tips reads the history again.
+   * The commit graph of every tip (one `git log`). Ask once with all tips you need; asking again with
+   * tips the graph read lacks reads the history again (a graph holding every tip asked answers as well).
    */
   history(tips: readonly string[]): Promise<CommitGraph> {
-    const key = [...new Set(tips.filter(isFullSha))].sort().join(",");
-    if (this.historyAnswer?.key !== key) {
-      this.historyAnswer = { key, graph: readHistory(this.cwd, tips, this.historyLimit) };
-    }
-    return this.historyAnswer.graph;
+    const wanted = [...new Set(tips.filter(isFullSha))].sort();
+    const key = wanted.join(",");
+    const read = this.historyAnswer;
+    if (read?.key === key) return read.graph;
+    if (read?.settled && !read.settled.truncated && wanted.every((sha) => read.settled?.has(sha))) return read.graph;
+    const answer: { key: string; graph: Promise<CommitGraph>; settled?: CommitGraph } = { key, graph: readHistory(this.cwd, tips, this.historyLimit) };
+    answer.graph.then((graph) => (answer.settled = graph), () => undefined);
+    this.historyAnswer = answer;
+    return answer.graph;
+  }
+
+  /** The graph the last history() read, once read; null before. */
+  historyRead(): CommitGraph | null {
+    return this.historyAnswer?.settled ?? null;
   }
 
   /**
