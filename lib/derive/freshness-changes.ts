@@ -45,7 +45,7 @@ export async function changesAndBookkeeping(
     const blocks = out === null ? null : parseDiffTreeBlocks(out);
     if (blocks && blocks.length === commits.length + missing.length) {
       agentOnly = agentOnlyFromBlocks(toRead, blocks.slice(0, toRead.length), documentPaths);
-      commits.forEach((sha, index) => facts.commitFiles.set(sha, blocks[index] ?? []));
+      commits.forEach((sha, index) => facts.commitFiles.set(sha, (blocks[index] ?? []).map((file) => file.path)));
       missing.forEach((base, index) => cache.set(`${base}..${tip}`, blocks[commits.length + index] ?? null));
     }
   }

@@ -139,6 +139,19 @@ export class ObjectStore {
     }
   }
 
+  /**
+   * Whether the repository holds fewer than `limit` objects: every pack's count plus the loose objects, these
+   * estimated as `git count-objects` does for `gc --auto` (one of the 256 folders, times 256). False when unsure.
+   */
+  smallerThan(limit: number): boolean {
+    try {
+      const packed = this.packIndexes().reduce((sum, pack) => sum + pack.count, 0);
+      return packed + this.loose("17").length * 256 < limit;
+    } catch {
+      return false;
+    }
+  }
+
   private loose(fanoutDir: string): string[] {
     let names = this.looseDirs.get(fanoutDir);
     if (!names) {

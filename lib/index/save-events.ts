@@ -39,13 +39,13 @@ async function saveCommitsFromHistory(facts: RepoFacts): Promise<RawSaveCommit[]
     const out = await tryGit(facts.cwd, COMMIT_FILES_ARGS, { input: unread.map((sha) => `${sha}\n`).join(""), timeoutMs: 30_000 });
     const blocks = out === null ? null : parseDiffTreeBlocks(out);
     if (!blocks || blocks.length !== unread.length) return null;
-    unread.forEach((sha, index) => facts.commitFiles.set(sha, blocks[index] ?? []));
+    unread.forEach((sha, index) => facts.commitFiles.set(sha, (blocks[index] ?? []).map((file) => file.path)));
   }
   return nodes.map((node) => ({
     sha: node.sha,
     time: node.committedAt,
     subject: node.subject,
-    files: node.parents.length <= 1 ? (facts.commitFiles.get(node.sha) ?? []).map((file) => file.path) : [],
+    files: node.parents.length <= 1 ? facts.commitFiles.get(node.sha) ?? [] : [],
   }));
 }
 
