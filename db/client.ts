@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { restoreFtsTriggers } from "./fts-bulk";
 import * as schema from "./schema";
 
 export type CairnDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -93,6 +94,8 @@ export function getDb(path: string = defaultDbPath(), options: OpenOptions = {})
   sqlite.pragma(`mmap_size = ${Math.max(0, Math.floor(options.mmapBytes ?? 0))}`);
   const db = drizzle(sqlite, { schema }) as CairnDb;
   if (!hasNewestMigration(sqlite)) migrateWithoutCascades(sqlite, db);
+  // an index run that stopped half way through a cold index left the full-text index to fill (db/fts-bulk.ts)
+  restoreFtsTriggers(sqlite);
   cache.set(key, db);
   return db;
 }

@@ -237,6 +237,12 @@ export const secretDismissals = sqliteTable(
   (t) => [primaryKey({ columns: [t.documentId, t.rule, t.matchHash] })],
 );
 
+/** The documents' full-text triggers while a cold index fills the full-text index in one pass (db/fts-bulk.ts). */
+export const suspendedTriggers = sqliteTable("suspended_triggers", {
+  name: text("name").primaryKey(),
+  sql: text("sql").notNull(),
+});
+
 /** Commits whose subject marks a save (chore(checkpoint): / chore(session):). */
 export const saveEvents = sqliteTable(
   "save_events",

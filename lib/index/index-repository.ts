@@ -10,7 +10,8 @@ import { documents, indexRuns, repositories } from "../../db/schema";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
 import { deriveRepository, linkGlobalDocuments } from "./derive-step";
 import { prepareFiles } from "./file-batch";
-import { applyBatch, globalCandidates, indexRepository, savedRoots, settleCheckouts, upsertRepository } from "./indexer";
+import { globalCandidates } from "../discover/global-checkpoints";
+import { applyBatch, indexRepository, savedRoots, settleCheckouts, upsertRepository } from "./indexer";
 import { planCheckouts, storeCheckoutPlans } from "./identity-step";
 import { emptySummary, type IndexSummary, type ProgressListener } from "./progress";
 

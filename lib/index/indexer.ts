@@ -1,13 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { homedir } from "node:os";
-import { basename, join, resolve } from "node:path";
-import { readdir, lstat } from "node:fs/promises";
+import { basename, resolve } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, indexedFiles, indexRuns, repositories, roots as rootsTable, type Repository } from "../../db/schema";
-import { type CandidateFile, type RejectedFile } from "../discover/candidates";
+import type { RejectedFile } from "../discover/candidates";
+import { globalCandidates } from "../discover/global-checkpoints";
 import { discoverFiles } from "../discover/run";
 import { findRepositories, type FoundRepository } from "../discover/repositories";
-import { MAX_FILE_BYTES } from "../discover/limits";
 import { prepareFiles, type FileBatch } from "./file-batch";
 import { removeFiles, writeDocument, writeFileOutcome, writeRepositoryProblems } from "./store";
 import { GitError, gitProcessCount } from "../git/runner";
@@ -19,6 +18,7 @@ import { emptySummary, type IndexSummary, type ProgressListener } from "./progre
 import { bareScan, skipRepository, stampOptions } from "./stamp";
 import { gitDirsOf } from "../git/fs-stamp";
 import { statement } from "./statements";
+import { withRunSettings } from "./run-settings";
 import { offThreadCount, withPrepareWorker } from "./prepare-pool";
 import { planCheckouts, planStamp, storeCheckoutPlans, uniqueRepositories, type CheckoutPlan } from "./identity-step";
 import { projectsToSettle, settleProject } from "./checkouts-step";
@@ -29,8 +29,6 @@ import { projectsToSettle, settleProject } from "./checkouts-step";
  * still sat idle a fifth of a cold run, waiting for git.
  */
 const REPOSITORY_CONCURRENCY = 8;
-/** Pages written to the write-ahead log before SQLite copies it into the database, during an index run. */
-const RUN_WAL_CHECKPOINT_PAGES = 25_000;
 
 export interface IndexOptions {
   roots: string[];
@@ -191,54 +189,13 @@ function recordRepositoryFailure(db: CairnDb, found: FoundRepository, rootPath: 
   }
 }
 
-/** `<home>/.claude/checkpoints/*`: checkpoints written outside any repository. */
-export async function globalCandidates(home: string): Promise<{ files: CandidateFile[]; rejected: RejectedFile[] }> {
-  const dir = join(home, ".claude", "checkpoints");
-  const result = { files: [] as CandidateFile[], rejected: [] as RejectedFile[] };
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return result;
-  }
-  for (const name of names.filter((n) => /\.(md|html?)$/i.test(n))) {
-    const absPath = join(dir, name);
-    const info = await lstat(absPath);
-    if (info.isSymbolicLink()) {
-      result.rejected.push({ absPath, relPath: absPath, reason: "symlink in the global checkpoints folder; not read" });
-    } else if (!info.isFile()) continue;
-    else if (info.size > MAX_FILE_BYTES) {
-      result.rejected.push({ absPath, relPath: absPath, reason: `file is over the ${MAX_FILE_BYTES / 1024 / 1024} MB limit; not read` });
-    } else result.files.push({ absPath, relPath: absPath, mtimeMs: info.mtimeMs, size: info.size });
-  }
-  return result;
-}
-
 export function savedRoots(db: CairnDb): string[] {
   return db.select().from(rootsTable).all().map((r) => r.path);
 }
 
 /** discover -> parse -> derive -> store, incrementally, one transaction per repository. */
 export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
-  // An index run writes far more than it reads back: memory-mapping the database and a 64 MiB page
-  // cache (db/client.ts, for the pages) would only keep what it touches resident (399 MiB peak at
-  // 62,000 documents). SQLite's defaults for the run, the connection's own settings afterwards.
-  const client = db.$client;
-  const mmapSize = Number(client.pragma("mmap_size", { simple: true }));
-  const cacheSize = Number(client.pragma("cache_size", { simple: true }));
-  const walCheckpoint = Number(client.pragma("wal_autocheckpoint", { simple: true }));
-  client.pragma("mmap_size = 0");
-  client.pragma("cache_size = -2000");
-  // A cold run writes the whole database: copying the write-ahead log back every 1,000 pages (SQLite's
-  // default) copies most pages several times. Fewer, larger copies for the run, bounded (~100 MiB of log).
-  client.pragma(`wal_autocheckpoint = ${RUN_WAL_CHECKPOINT_PAGES}`);
-  try {
-    return await withPrepareWorker(() => indexRootsNow(db, options));
-  } finally {
-    client.pragma(`mmap_size = ${mmapSize}`);
-    client.pragma(`cache_size = ${cacheSize}`);
-    client.pragma(`wal_autocheckpoint = ${walCheckpoint}`);
-  }
+  return withRunSettings(db.$client, () => withPrepareWorker(() => indexRootsNow(db, options)));
 }
 
 async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
