@@ -7,10 +7,10 @@
  * Null ("ask git") on anything unusual: an odd ref name or file, a link, a symbolic ref that does not
  * resolve to a plain ref, a ref git would skip or die on (a missing object, a non-commit), too many refs.
  */
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { readRegularFileSync } from "../discover/read-file";
-import type { GitDirs } from "./fs-stamp";
+import { folderEntries, type GitDirs } from "./fs-stamp";
 import type { ObjectStore } from "./object-store";
 
 export interface FileRef {
@@ -44,16 +44,7 @@ function text(path: string, maxBytes = 4096): string | null {
 
 /** Loose ref files under `refs/<folder>`: name -> file text. */
 function looseRefs(commonDir: string, folder: string, out: Map<string, string>, depth = 0): void {
-  const dir = join(commonDir, folder);
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return;
-    throw new Unsure(String(code));
-  }
-  for (const entry of entries) {
+  for (const entry of folderEntries(join(commonDir, folder))) {
     const name = `${folder}/${entry.name}`;
     const info = lstatSync(join(commonDir, name));
     if (info.isDirectory()) {
