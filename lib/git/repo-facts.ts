@@ -185,6 +185,12 @@ export class RepoFacts {
     return this.remoteHeadNames.find((name) => name.startsWith("refs/remotes/origin/")) ?? this.remoteHeadNames[0] ?? null;
   }
 
+  /** The commits of `values` the repository's files answer for certain (fs-resolve.ts); no git process. */
+  commitsFromFiles(values: readonly string[]): string[] {
+    const store = this.objectStore();
+    return store && this.configDirs ? [...resolveFromFiles(this.configDirs, store, values).values()] : [];
+  }
+
   /**
    * Full shas for checkpoint values: those the object store answers for certain (fs-resolve.ts), the rest
    * with one `cat-file --batch-check` (values on stdin).

@@ -1,4 +1,5 @@
 import type { RepoFacts } from "../git/repo-facts";
+import { savedShaText, type SaveInput } from "../derive/freshness-save";
 import { tryGit } from "../git/runner";
 import { unitOf } from "../parse/conventions/unit";
 import type { PreparedDocument } from "./prepare";
@@ -44,11 +45,18 @@ async function datesFromLog(repoPath: string, specs: readonly string[], folders:
  * lists exactly HEAD's first-parent chain's commits that touch a spec, newest first, with the files that match.
  * Null when that does not hold (a merge, no HEAD, a large repository): the log is asked.
  */
-async function datesFromHistory(facts: RepoFacts, specs: readonly string[], folders: readonly string[]): Promise<Map<string, number> | null> {
+async function datesFromHistory(
+  facts: RepoFacts,
+  prepared: readonly PreparedDocument[],
+  specs: readonly string[],
+  folders: readonly string[],
+): Promise<Map<string, number> | null> {
   const head = (await facts.head()).headSha;
   if (!head) return null;
   const refs = await facts.refs();
-  const graph = await facts.historyWithFiles([head, ...refs.map((ref) => ref.sha)]);
+  // the saved commits too (one no branch reaches any more), so that the freshness step finds every tip it needs here
+  const saved = facts.commitsFromFiles(prepared.map((doc) => savedShaText({ headSha: doc.parsed?.headSha ?? null } as SaveInput)).filter((sha): sha is string => sha !== null));
+  const graph = await facts.historyWithFiles([head, ...refs.map((ref) => ref.sha), ...saved]);
   if (!graph || graph.truncated) return null;
   const matches = (file: string) => specs.some((spec) => file === spec || (folders.includes(spec) && file.startsWith(`${spec}/`)));
   const dates = new LatestCommits(folders);
@@ -70,7 +78,7 @@ export async function fillCommitDates(repoPath: string, prepared: PreparedDocume
   if (undated.length === 0) return;
   const specs = [...new Set(undated.map(datedBy))];
   const folders = specs.filter((s) => !undated.some((d) => d.path === s));
-  const latest = (facts ? await datesFromHistory(facts, specs, folders) : null) ?? (await datesFromLog(repoPath, specs, folders));
+  const latest = (facts ? await datesFromHistory(facts, prepared, specs, folders) : null) ?? (await datesFromLog(repoPath, specs, folders));
   if (!latest) return;
   for (const doc of undated) {
     const seconds = latest.get(datedBy(doc));
