@@ -18,14 +18,15 @@ import { unitOf } from "../parse/conventions/unit";
 /** `latest.md` repeats one archive word for word: keep the archive, point the copy at it. */
 function markDuplicates(db: CairnDb, repositoryId: number): void {
   const rows = db
-    .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash, meta: documents.meta, duplicateOf: documents.duplicateOf })
+    // meta's one flag, read by SQLite (meta may hold a unit's companion texts: no JSON parse of it all)
+    .select({ id: documents.id, path: documents.path, contentHash: documents.contentHash, isLatest: sql<unknown>`json_extract(${documents.meta}, '$.isLatest')`, duplicateOf: documents.duplicateOf })
     .from(documents)
     .where(eq(documents.repositoryId, repositoryId))
     .all();
   const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
   for (const row of rows) {
-    if (!row.meta?.isLatest) continue;
-    const twin = rows.find((other) => other.id !== row.id && !other.meta?.isLatest && other.contentHash === row.contentHash && folderOf(other.path) === folderOf(row.path));
+    if (!row.isLatest) continue;
+    const twin = rows.find((other) => other.id !== row.id && !other.isLatest && other.contentHash === row.contentHash && folderOf(other.path) === folderOf(row.path));
     const duplicateOf = twin?.id ?? null;
     // rows are wide: rewrite one only when the value moves
     if (duplicateOf !== row.duplicateOf) statement(db, 'UPDATE "documents" SET "duplicate_of" = ? WHERE "id" = ?').run(duplicateOf, row.id);

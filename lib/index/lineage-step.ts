@@ -3,7 +3,7 @@
  * lineage, and each is superseded by the next save of its lineage, never by a save of another task
  * that merely shares the branch.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents } from "../../db/schema";
 import { computeLineage } from "../derive/freshness-lineage";
@@ -26,7 +26,8 @@ export function markLineage(db: CairnDb, repositoryId: number): void {
       format: documents.format,
       title: documents.title,
       savedAt: documents.savedAt,
-      meta: documents.meta,
+      // the one value of meta it needs, read by SQLite (meta may hold a unit's companion texts: no JSON parse of it all)
+      checkpointSlug: sql<unknown>`json_extract(${documents.meta}, '$.checkpoint')`,
       lineage: documents.lineage,
       supersededBy: documents.supersededBy,
     })
@@ -40,7 +41,7 @@ export function markLineage(db: CairnDb, repositoryId: number): void {
       format: row.format,
       title: row.title,
       savedAt: row.savedAt,
-      checkpointSlug: typeof row.meta?.checkpoint === "string" ? row.meta.checkpoint : null,
+      checkpointSlug: typeof row.checkpointSlug === "string" ? row.checkpointSlug : null,
     })),
   );
   for (const row of rows) {
