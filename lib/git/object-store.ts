@@ -167,7 +167,7 @@ export class ObjectStore {
 
   private looseType(sha: string): ObjectType | null {
     const head = readAt(join(this.objectsDir, sha.slice(0, 2), sha.slice(2)), 0, 64);
-    const text = inflateSync(head, { finishFlush: zlib.Z_SYNC_FLUSH }).toString("latin1");
+    const text = inflateSync(head, { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: 4096 }).toString("latin1");
     const type = /^(commit|tree|blob|tag) \d+\0/.exec(text)?.[1];
     return (type as ObjectType | undefined) ?? null;
   }
