@@ -104,7 +104,9 @@ export function* listJsonChunks(db: CairnDb, filters: ListJsonFilters = {}, now:
     filters.guessedStatus ? guessedStatusSql : undefined,
   );
   // newest save first, in the order listRecords reads them (the same statement: the same order for equal times)
-  const query = new SQLiteSyncDialect().sqlToQuery(sql`select cast(replace(json_pretty(${recordJson(now.toISOString())}, '  '), char(10), char(10) || '  ') as blob)
+  // json_pretty of a one-item array indents the record one level, as the whole array's layout does (cheaper than
+  // indenting every line with replace()): "[\n  {…}\n]" without its first 4 bytes here and its last 2 below
+  const query = new SQLiteSyncDialect().sqlToQuery(sql`select cast(substr(json_pretty(json_array(${recordJson(now.toISOString())}), '  '), 5) as blob)
     from ${documents}
     left join ${repositories} on ${repositories.id} = ${documents.repositoryId}
     left join ${documentMarks} on ${documentMarks.documentId} = ${documents.id}
@@ -114,7 +116,8 @@ export function* listJsonChunks(db: CairnDb, filters: ListJsonFilters = {}, now:
   let parts: Buffer[] = [];
   let size = 0;
   let first = true;
-  for (const record of rows) {
+  for (const wrapped of rows) {
+    const record = wrapped.subarray(0, wrapped.length - 2);
     parts.push(Buffer.from(first ? "[\n  " : ",\n  "), record);
     size += record.length + 4;
     first = false;

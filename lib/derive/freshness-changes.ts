@@ -3,7 +3,8 @@
  * each save's base and HEAD (`<tip> <base>` lines, as RepoFacts.filesChangedSince asks) and the files
  * of each commit since (`<sha>` lines, as agentOnlyCommits asks); git answers one block per line, in
  * order. When that single call fails or its blocks do not line up, both questions are asked apart,
- * exactly as before, so that one failing never takes the other's answer with it.
+ * exactly as before, so that one failing never takes the other's answer with it. The same call also lists
+ * the files of `alsoRead` commits (the save commits, for lib/index/save-events.ts) into facts.commitFiles.
  */
 import type { CommitGraph } from "../git/history";
 import { parseDiffTreeBlocks, type ChangedFile, type RepoFacts } from "../git/repo-facts";
@@ -24,6 +25,7 @@ export async function changesAndBookkeeping(
   tip: string,
   commits: Iterable<string>,
   documentPaths: ReadonlySet<string>,
+  alsoRead: readonly string[] = [],
 ): Promise<Map<string, ChangedFile[] | null>> {
   const cache = answers.get(facts) ?? new Map<string, ChangedFile[] | null>();
   answers.set(facts, cache);
@@ -31,16 +33,20 @@ export async function changesAndBookkeeping(
   const missing = isFullSha(tip) ? wanted.filter((base) => !cache.has(`${base}..${tip}`)) : [];
   const nodes = commitsToCheck(graph, commits);
   const toRead = commitsToRead(nodes);
+  const inToRead = new Set(toRead);
+  const extra = [...new Set(alsoRead)].filter((sha) => isFullSha(sha) && !inToRead.has(sha) && !facts.commitFiles.has(sha));
   let agentOnly: Set<string> | null = null;
-  if (missing.length > 0 && toRead.length > 0) {
+  if (missing.length > 0 && toRead.length + extra.length > 0) {
     // The commits first: a `<tip> <base>` line grafts `base` onto tip as its parent for the rest of the
     // process, so a later `<tip>` line would list tip's files against `base` instead of its real parent.
-    const input = [...toRead.map((sha) => `${sha}\n`), ...missing.map((base) => `${tip} ${base}\n`)].join("");
+    const commits = [...toRead, ...extra];
+    const input = [...commits.map((sha) => `${sha}\n`), ...missing.map((base) => `${tip} ${base}\n`)].join("");
     const out = await tryGit(facts.cwd, COMMIT_FILES_ARGS, { input, timeoutMs: 30_000 });
     const blocks = out === null ? null : parseDiffTreeBlocks(out);
-    if (blocks && blocks.length === toRead.length + missing.length) {
+    if (blocks && blocks.length === commits.length + missing.length) {
       agentOnly = agentOnlyFromBlocks(toRead, blocks.slice(0, toRead.length), documentPaths);
-      missing.forEach((base, index) => cache.set(`${base}..${tip}`, blocks[toRead.length + index] ?? null));
+      commits.forEach((sha, index) => facts.commitFiles.set(sha, (blocks[index] ?? []).map((file) => file.path)));
+      missing.forEach((base, index) => cache.set(`${base}..${tip}`, blocks[commits.length + index] ?? null));
     }
   }
   if (agentOnly === null) {

@@ -4,6 +4,7 @@
  * (computeFreshness), freshness-save.ts judges each save from the answers.
  */
 import { RepoFacts } from "../git/repo-facts";
+import { saveCommitNodes } from "../git/save-commits";
 import { checkPathsExist, DirtyPaths, toRepoRelative } from "./freshness-files";
 import { changesAndBookkeeping } from "./freshness-changes";
 import { findDefaultBranch, LandingMap } from "./freshness-landed";
@@ -29,8 +30,10 @@ export { FUTURE_SLACK_MS, type Freshness, type SaveInput } from "./freshness-sav
 
 /**
  * Freshness of every save of one repository, keyed by save id. Git processes: rev-parse (layout),
- * symbolic-ref + rev-parse (HEAD), for-each-ref, config + status, cat-file (saved shas), log
- * (history), diff-tree (files since each base and of each commit since, one process); ls-tree only for bare repositories.
+ * symbolic-ref + rev-parse (HEAD), for-each-ref and cat-file (saved shas) unless the repository's files
+ * answer them (lib/git/fs-refs.ts, fs-resolve.ts), config + status, log
+ * (history, local branches included), diff-tree (files since each base, of each commit since and of each save commit,
+ * one process); ls-tree only for bare repositories.
  */
 export async function computeFreshness(
   repoPath: string,
@@ -65,8 +68,10 @@ export async function computeFreshness(
   const repoPaths = allPaths.map((file) => toRepoRelative(file, layout.topLevel)).filter((file): file is string => file !== null);
 
   const defaultBranch = findDefaultBranch(refs, remoteHead);
+  // the local branches too: the same log then answers the save timeline (lib/index/save-events.ts)
+  const localBranchTips = refs.filter((ref) => ref.kind === "branch").map((ref) => ref.sha);
   const [graph, exists] = await Promise.all([
-    facts.history(head.headSha ? [head.headSha, ...savedBranchTips, ...resolvedShas, ...(defaultBranch ? [defaultBranch.tip] : [])] : []),
+    facts.history(head.headSha ? [head.headSha, ...savedBranchTips, ...resolvedShas, ...(defaultBranch ? [defaultBranch.tip] : []), ...localBranchTips] : []),
     checkPathsExist(repoPath, layout.topLevel, head.headSha, repoPaths),
   ]);
 
@@ -83,7 +88,9 @@ export async function computeFreshness(
     // commits that touch only the agent's own files are bookkeeping whatever their subject
     const counted = new Set<string>();
     for (const base of new Set(bases)) for (const node of graph.commitsBetween(base, headSha)) counted.add(node.sha);
-    const changed = await changesAndBookkeeping(facts, graph, bases, headSha, counted, documentPaths);
+    // the save commits' files come with the same diff-tree (a merge lists none: nothing to read)
+    const saveCommits = (saveCommitNodes(graph, refs) ?? []).filter((node) => node.parents.length <= 1).map((node) => node.sha);
+    const changed = await changesAndBookkeeping(facts, graph, bases, headSha, counted, documentPaths, saveCommits);
     for (const [base, files] of changed) {
       partial.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
     }

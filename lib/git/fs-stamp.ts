@@ -10,7 +10,7 @@
  * The calls are synchronous: a stamp is a dozen lstats and a few tiny reads per repository, each cheaper
  * than the thread-pool round trip an asynchronous one costs.
  */
-import { lstatSync, readdirSync, type Stats } from "node:fs";
+import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { readRegularFile } from "../discover/read-file";
 
@@ -74,15 +74,19 @@ export async function gitDirsOf(repoPath: string, layout: StampLayout): Promise<
   }
 }
 
-async function listRefs(dir: string, prefix: string, depth: number, out: string[]): Promise<void> {
-  let entries;
+/** A folder's entries; none when it is absent. Throws on any other error (the callers then answer "unsure"). */
+export function folderEntries(dir: string): Dirent[] {
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    return readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
     throw new Unsure(String(code));
   }
+}
+
+async function listRefs(dir: string, prefix: string, depth: number, out: string[]): Promise<void> {
+  const entries = folderEntries(dir);
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(dir, entry.name);
     const info = lstatSync(path);

@@ -3,7 +3,7 @@
  * count `base..tip` exactly as `git rev-list --count base..tip` does, merges included, for any
  * number of checkpoints without another process.
  */
-import { isFullSha, runGit } from "./runner";
+import { isFullSha, runGit, tryGit } from "./runner";
 
 export const DEFAULT_HISTORY_LIMIT = 100_000;
 const HISTORY_MAX_BYTES = 64 * 1024 * 1024;
@@ -155,4 +155,38 @@ export async function readHistory(cwd: string, tips: readonly string[], limit = 
   );
   const nodes = parseHistoryLog(out);
   return new CommitGraph(nodes, nodes.length >= limit);
+}
+
+/** The history log with each commit's files (`--name-only`, a root commit's too, a merge's none). */
+const FILES_LOG_ARGS = ["--format=%x01%H%x00%P%x00%ct%x00%s", "--name-only", "-z", "--no-renames", "--root"];
+
+/** Parses the FILES_LOG_ARGS log; null when a block does not read as one (the caller then asks git again). */
+export function parseHistoryWithFiles(out: string): { nodes: CommitNode[]; files: Map<string, string[]> } | null {
+  const nodes: CommitNode[] = [];
+  const files = new Map<string, string[]>();
+  for (const block of out.split("\u0001").slice(1)) {
+    const newline = block.indexOf("\n");
+    const header = (newline < 0 ? block : block.slice(0, newline)).replace(/\u0000+$/, "");
+    const [sha, parentText, time, ...subjectParts] = header.split("\u0000");
+    if (!isFullSha(sha) || time === undefined || !/^\d+$/.test(time)) return null;
+    const subject = subjectParts.join("\u0000");
+    nodes.push({ sha, parents: (parentText ?? "").split(" ").filter(isFullSha), committedAt: Number(time), subject, bookkeeping: isBookkeepingSubject(subject) });
+    files.set(sha, newline < 0 ? [] : block.slice(newline + 1).split("\u0000").filter((file) => file !== ""));
+  }
+  return { nodes, files };
+}
+
+/**
+ * readHistory with every commit's files, for a small repository (one log then answers the history, the files
+ * each commit touched, and so the last commit of each file). Null when git failed or the output is odd.
+ */
+export async function readHistoryWithFiles(cwd: string, tips: readonly string[], limit = DEFAULT_HISTORY_LIMIT): Promise<{ graph: CommitGraph; files: Map<string, string[]> } | null> {
+  const starts = [...new Set(tips.filter(isFullSha))];
+  if (starts.length === 0) return null;
+  const out = await tryGit(cwd, ["log", ...FILES_LOG_ARGS, "--encoding=UTF-8", `--max-count=${limit}`, ...starts, "--"], {
+    maxBytes: HISTORY_MAX_BYTES,
+    timeoutMs: 30_000,
+  });
+  const parsed = out === null ? null : parseHistoryWithFiles(out);
+  return parsed ? { graph: new CommitGraph(parsed.nodes, parsed.nodes.length >= limit), files: parsed.files } : null;
 }

@@ -3,9 +3,12 @@
  * repository (never one per checkpoint) and its answer is cached on the RepoFacts instance.
  */
 import path from "node:path";
-import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory } from "./history";
+import { CommitGraph, DEFAULT_HISTORY_LIMIT, readHistory, readHistoryWithFiles } from "./history";
 import { isFullSha, runGit, tryGit } from "./runner";
 import { resolveCommits } from "./objects";
+import { ObjectStore } from "./object-store";
+import { readRefsFromFiles, type FileRef } from "./fs-refs";
+import { resolveFromFiles } from "./fs-resolve";
 import { filterNeutralisation, noFilterDriversInFiles, statusRefusedMessage, type ConfigDirs } from "./filter-config";
 
 export interface RepoLayout {
@@ -15,106 +18,26 @@ export interface RepoLayout {
   topLevel: string | null;
 }
 
-export interface HeadState {
-  /** Short branch name HEAD points to (also for an unborn branch); null when detached. */
-  currentBranch: string | null;
-  detached: boolean;
-  /** null for a repository without commits. */
-  headSha: string | null;
-}
-
-export interface StatusEntry {
-  /** The two-letter XY code of `git status --porcelain=v1`, e.g. " M", "??", "R ". */
-  code: string;
-  path: string;
-  /** Source path of a rename or copy. */
-  originalPath: string | null;
-}
-
-export interface RefTip {
-  refName: string;
-  /** "main" for refs/heads/main, "origin/main" for refs/remotes/origin/main. */
-  shortName: string;
-  kind: "branch" | "remote";
-  sha: string;
-  /** This branch is checked out in the current work tree. */
-  isHead: boolean;
-}
-
-export interface ChangedFile {
-  /** A, D, M, T, ... as in `--name-status`. */
-  status: string;
-  path: string;
-}
-
 export { filterNeutralisation, statusRefusedMessage, MAX_FILTER_DRIVERS, MAX_FILTER_NAME_BYTES, type FilterNeutralisation } from "./filter-config";
+export {
+  parseDiffTreeBlocks,
+  parsePorcelainStatus,
+  parseStatusV2,
+  type ChangedFile,
+  type HeadState,
+  type RefTip,
+  type StatusEntry,
+  type StatusSnapshot,
+} from "./git-output";
+import { parseDiffTreeBlocks, parseStatusV2, type ChangedFile, type HeadState, type RefTip, type StatusEntry, type StatusSnapshot } from "./git-output";
 
-export interface StatusSnapshot {
-  raw: string;
-  entries: StatusEntry[];
-  head: HeadState;
-}
+/** Objects at most (packed and loose, an estimate) for one log to list every commit's files (historyWithFiles). */
+export const MAX_OBJECTS_FOR_FILES_LOG = 20_000;
 
-/**
- * Parses `git status --porcelain=v2 --branch -z`. Entries carry v1's two-letter code (`.` read as a
- * space), so they count and read like `git status --short` lines.
- */
-export function parseStatusV2(out: string): StatusSnapshot {
-  const tokens = out.split("\u0000");
-  const entries: StatusEntry[] = [];
-  let oid: string | null = null;
-  let branch: string | null = null;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] ?? "";
-    if (token.startsWith("# branch.oid ")) oid = token.slice("# branch.oid ".length);
-    else if (token.startsWith("# branch.head ")) branch = token.slice("# branch.head ".length);
-    else if (token.startsWith("1 ") || token.startsWith("u ")) {
-      const fields = token.split(" ");
-      const pathStart = token.startsWith("1 ") ? 8 : 10;
-      entries.push({ code: (fields[1] ?? "..").replace(/\./g, " "), path: fields.slice(pathStart).join(" "), originalPath: null });
-    } else if (token.startsWith("2 ")) {
-      const fields = token.split(" ");
-      entries.push({ code: (fields[1] ?? "..").replace(/\./g, " "), path: fields.slice(9).join(" "), originalPath: tokens[index + 1] ?? null });
-      index += 1;
-    } else if (token.startsWith("? ")) entries.push({ code: "??", path: token.slice(2), originalPath: null });
-  }
-  const headSha = oid && isFullSha(oid) ? oid : null;
-  const currentBranch = branch && branch !== "(detached)" ? branch : null;
-  return { raw: out, entries, head: { currentBranch, detached: currentBranch === null && headSha !== null, headSha } };
-}
-
-/** Parses `git status --porcelain=v1 -z`; a rename or copy is one entry, like `status --short`. */
-export function parsePorcelainStatus(out: string): StatusEntry[] {
-  const tokens = out.split("\u0000");
-  const entries: StatusEntry[] = [];
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] ?? "";
-    if (token.length < 4) continue;
-    const code = token.slice(0, 2);
-    const renamed = code.includes("R") || code.includes("C");
-    const originalPath = renamed ? tokens[index + 1] ?? null : null;
-    if (renamed) index += 1;
-    entries.push({ code, path: token.slice(3), originalPath });
-  }
-  return entries;
-}
-
-/** Parses `diff-tree --stdin -z --name-status --always` output: one block per input line. */
-export function parseDiffTreeBlocks(out: string): ChangedFile[][] {
-  const tokens = out.split("\u0000");
-  const blocks: ChangedFile[][] = [];
-  let current: ChangedFile[] | null = null;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] ?? "";
-    if (current && /^[A-Z][0-9]*$/.test(token)) {
-      current.push({ status: token.slice(0, 1), path: tokens[index + 1] ?? "" });
-      index += 1;
-    } else if (isFullSha(token)) {
-      current = [];
-      blocks.push(current);
-    }
-  }
-  return blocks;
+function refTip(refName: string, sha: string, isHead: boolean): RefTip {
+  const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
+  const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
+  return { refName, shortName, kind, sha, isHead };
 }
 
 export class RepoFacts {
@@ -122,12 +45,15 @@ export class RepoFacts {
   private headAnswer?: Promise<HeadState>;
   private statusAnswer?: Promise<StatusSnapshot | null>;
   private refsAnswer?: Promise<RefTip[]>;
-  private historyAnswer?: { key: string; graph: Promise<CommitGraph> };
+  private historyAnswer?: { key: string; graph: Promise<CommitGraph>; settled?: CommitGraph };
+  /** Paths each commit changed against its parent (a root commit: all), from historyWithFiles or a diff-tree. */
+  readonly commitFiles = new Map<string, string[]>();
   private readonly changedCache = new Map<string, ChangedFile[] | null>();
   private readonly remoteHeadNames: string[] = [];
   /** Set when `git status` was refused for this repository (see filterNeutralisation). */
   statusRefusal: string | null = null;
   private configDirs: ConfigDirs | null = null;
+  private store?: ObjectStore | null;
 
   constructor(readonly cwd: string, readonly historyLimit = DEFAULT_HISTORY_LIMIT) {}
 
@@ -215,9 +141,15 @@ export class RepoFacts {
     return this.statusAnswer;
   }
 
-  /** Local branches and remote-tracking refs with their tip commits (`for-each-ref`). */
+  /**
+   * Local branches and remote-tracking refs with their tip commits: from the repository's files when its
+   * git folders are known and plain (fs-refs.ts), else `for-each-ref`.
+   */
   refs(): Promise<RefTip[]> {
     this.refsAnswer ??= (async () => {
+      const store = this.objectStore();
+      const fromFiles = store && this.configDirs ? readRefsFromFiles(this.configDirs, store) : null;
+      if (fromFiles) return this.refTips(fromFiles);
       const format = "--format=%(objectname)%00%(objecttype)%00%(refname)%00%(HEAD)%00%(symref)";
       const out = await tryGit(this.cwd, ["for-each-ref", format, "refs/heads", "refs/remotes"]);
       const tips: RefTip[] = [];
@@ -225,13 +157,26 @@ export class RepoFacts {
         const [sha, type, refName, headMark, symref] = line.split("\u0000");
         if (symref && refName?.startsWith("refs/remotes/") && refName.endsWith("/HEAD")) this.remoteHeadNames.push(symref);
         if (!isFullSha(sha) || type !== "commit" || !refName || symref) continue;
-        const kind = refName.startsWith("refs/heads/") ? "branch" : "remote";
-        const shortName = refName.slice(kind === "branch" ? "refs/heads/".length : "refs/remotes/".length);
-        tips.push({ refName, shortName, kind, sha, isHead: headMark === "*" });
+        tips.push(refTip(refName, sha, headMark === "*"));
       }
       return tips;
     })();
     return this.refsAnswer;
+  }
+
+  private refTips(refs: readonly FileRef[]): RefTip[] {
+    const tips: RefTip[] = [];
+    for (const { refName, sha, symref, isHead } of refs) {
+      if (symref && refName.startsWith("refs/remotes/") && refName.endsWith("/HEAD")) this.remoteHeadNames.push(symref);
+      if (!symref) tips.push(refTip(refName, sha, isHead));
+    }
+    return tips;
+  }
+
+  /** The object store read from the files (object-store.ts), for a repository whose git folders are known and plain. */
+  private objectStore(): ObjectStore | null {
+    if (this.store === undefined) this.store = this.configDirs ? ObjectStore.of(this.configDirs) : null;
+    return this.store;
   }
 
   /** What `refs/remotes/origin/HEAD` (else another remote's HEAD) points at, e.g. "refs/remotes/origin/main"; read with refs(). */
@@ -240,21 +185,58 @@ export class RepoFacts {
     return this.remoteHeadNames.find((name) => name.startsWith("refs/remotes/origin/")) ?? this.remoteHeadNames[0] ?? null;
   }
 
-  /** Full shas for checkpoint values (one `cat-file --batch-check`, values on stdin). */
-  resolveCommits(values: readonly string[]): Promise<Map<string, string | null>> {
-    return resolveCommits(this.cwd, values);
+  /** The commits of `values` the repository's files answer for certain (fs-resolve.ts); no git process. */
+  commitsFromFiles(values: readonly string[]): string[] {
+    const store = this.objectStore();
+    return store && this.configDirs ? [...resolveFromFiles(this.configDirs, store, values).values()] : [];
   }
 
   /**
-   * The commit graph of every tip (one `git log`). Ask once with all tips you need; asking again
-   * with different tips reads the history again.
+   * Full shas for checkpoint values: those the object store answers for certain (fs-resolve.ts), the rest
+   * with one `cat-file --batch-check` (values on stdin).
+   */
+  async resolveCommits(values: readonly string[]): Promise<Map<string, string | null>> {
+    const store = this.objectStore();
+    const known = store && this.configDirs ? resolveFromFiles(this.configDirs, store, values) : new Map<string, string>();
+    const rest = values.filter((value) => !known.has(value));
+    const asked = rest.length > 0 ? await resolveCommits(this.cwd, rest) : new Map<string, string | null>();
+    return new Map(values.map((value) => [value, known.get(value) ?? asked.get(value) ?? null]));
+  }
+
+  /**
+   * The commit graph of every tip (one `git log`). Ask once with all tips you need; asking again with
+   * tips the graph read lacks reads the history again (a graph holding every tip asked answers as well).
    */
   history(tips: readonly string[]): Promise<CommitGraph> {
-    const key = [...new Set(tips.filter(isFullSha))].sort().join(",");
-    if (this.historyAnswer?.key !== key) {
-      this.historyAnswer = { key, graph: readHistory(this.cwd, tips, this.historyLimit) };
-    }
-    return this.historyAnswer.graph;
+    const wanted = [...new Set(tips.filter(isFullSha))].sort();
+    const key = wanted.join(",");
+    const read = this.historyAnswer;
+    if (read?.key === key) return read.graph;
+    if (read?.settled && !read.settled.truncated && wanted.every((sha) => read.settled?.has(sha))) return read.graph;
+    const answer: { key: string; graph: Promise<CommitGraph>; settled?: CommitGraph } = { key, graph: readHistory(this.cwd, tips, this.historyLimit) };
+    answer.graph.then((graph) => (answer.settled = graph), () => undefined);
+    this.historyAnswer = answer;
+    return answer.graph;
+  }
+
+  /**
+   * The history of `tips` with every commit's files (one `git log --name-only`), for a repository small enough
+   * that listing every commit's files costs less than another process (ObjectStore.smallerThan); null when
+   * it is not, or git failed. Its graph then answers history() as well, its files commitFiles.
+   */
+  async historyWithFiles(tips: readonly string[]): Promise<CommitGraph | null> {
+    if (!this.objectStore()?.smallerThan(MAX_OBJECTS_FOR_FILES_LOG)) return null;
+    const wanted = [...new Set(tips.filter(isFullSha))].sort();
+    const read = await readHistoryWithFiles(this.cwd, wanted, this.historyLimit);
+    if (!read) return null;
+    for (const [sha, files] of read.files) this.commitFiles.set(sha, files);
+    this.historyAnswer = { key: wanted.join(","), graph: Promise.resolve(read.graph), settled: read.graph };
+    return read.graph;
+  }
+
+  /** The graph the last history() read, once read; null before. */
+  historyRead(): CommitGraph | null {
+    return this.historyAnswer?.settled ?? null;
   }
 
   /**

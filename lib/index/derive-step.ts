@@ -105,9 +105,11 @@ export async function deriveRepository(
     markDuplicates(tx as unknown as CairnDb, repo.id);
     markAliases(tx as unknown as CairnDb, repo.id);
   });
-  await recordSaveEvents(db, repo);
   const inputs = saveInputs(db, repo.id);
-  if (inputs.length === 0) return;
+  if (inputs.length === 0) {
+    await recordSaveEvents(db, repo);
+    return;
+  }
   const now = new Date();
   const docRows = db
     .select({ id: documents.id, path: documents.path, savedAtSource: documents.savedAtSource })
@@ -123,6 +125,8 @@ export async function deriveRepository(
     const again = inputs.filter((input) => settled.has(input.id)).map((input) => ({ ...input, savedAt: settled.get(input.id) ?? null }));
     for (const [id, freshness] of await computeFreshness(repo.path, again, now, facts, options)) results.set(id, freshness);
   }
+  // after freshness: its history and diff-tree answer the save timeline too
+  await recordSaveEvents(db, repo, facts);
   for (const row of docRows) {
     const freshness = row.savedAtSource === CLOCK_SKEW_SOURCE || settled.has(row.id) ? results.get(row.id) : undefined;
     if (freshness) {

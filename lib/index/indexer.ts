@@ -138,9 +138,6 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   // a run that stops half way leaves no stamp behind: the next one does everything again
   if (repo.indexStamp !== null) db.update(repositories).set({ indexStamp: null }).where(eq(repositories.id, repo.id)).run();
   const batch = await prepareFiles(db, repo.id, found.path, found.path, scan.files);
-  await fillCommitDates(found.path, batch.prepared.map((p) => p.doc));
-  applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
-  const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
   // one set of git answers per repository, shared by every step below
   const facts = new RepoFacts(found.path);
   // the layout discovery found and the filesystem confirmed: no `git rev-parse` to learn it again
@@ -148,6 +145,9 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
     const topLevel = found.layout === "bare" ? null : found.path;
     facts.knowLayout({ gitDir: dirs.gitDir, isBare: found.layout === "bare", topLevel }).knowConfigDirs({ ...dirs, topLevel });
   }
+  await fillCommitDates(found.path, batch.prepared.map((p) => p.doc), facts);
+  applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
+  const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts, options.plan);
   await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
   if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();
