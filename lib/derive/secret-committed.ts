@@ -4,7 +4,9 @@
  * HEAD's versions are read through the one git runner with one `cat-file --batch` per repository, the
  * `HEAD:<path>` specs written to its stdin (never a value on the command line).
  */
-import { basename } from "node:path";
+import { realpathSync } from "node:fs";
+import { basename, join } from "node:path";
+import { readRegularFileSync } from "../discover/read-file";
 import { catFileBatch } from "../git/objects";
 import { findingMatchHash } from "./secret-match";
 import { scanSecrets } from "./secrets";
@@ -15,14 +17,32 @@ export type LineState = "committed" | "working-tree";
 /** A file's version in HEAD is not read past this (a larger one is answered as unknown). */
 const HEAD_MAX_BYTES = 4 * 1024 * 1024;
 
+/** The file in the working tree is byte for byte HEAD's version: every line of it is committed. */
+export const SAME_AS_HEAD = "same-as-head";
+export type CommittedAnswer = Set<string> | null | typeof SAME_AS_HEAD;
+
+/** The working tree's bytes of a path, read carefully (no link out of the repository), or null. */
+function worktreeBytes(realRepo: string | null, repoPath: string, path: string): Buffer | null {
+  if (!realRepo) return null;
+  const read = readRegularFileSync(join(repoPath, path), { maxBytes: HEAD_MAX_BYTES, links: { within: realRepo } });
+  return read.ok ? read.bytes : null;
+}
+
 /**
  * For each repository-relative path: the hashes of the redacted lines holding a secret in HEAD's version, or null
- * when HEAD has no such file. A path git could not answer for is left out (unknown).
+ * when HEAD has no such file, or SAME_AS_HEAD when the working tree's file is HEAD's version (most files: no scan
+ * of HEAD's version needed). A path git could not answer for is left out (unknown).
  */
-export async function committedSecretLines(repoPath: string, paths: readonly string[]): Promise<Map<string, Set<string> | null>> {
-  const result = new Map<string, Set<string> | null>();
+export async function committedSecretLines(repoPath: string, paths: readonly string[]): Promise<Map<string, CommittedAnswer>> {
+  const result = new Map<string, CommittedAnswer>();
   const askable = [...new Set(paths)].filter((p) => p && !/[\r\n\0]/.test(p));
   if (askable.length === 0) return result;
+  let realRepo: string | null = null;
+  try {
+    realRepo = realpathSync(repoPath);
+  } catch {
+    realRepo = null;
+  }
   let objects;
   try {
     objects = await catFileBatch(repoPath, askable.map((p) => `HEAD:${p}`), { maxBytes: HEAD_MAX_BYTES * askable.length + 65_536 });
@@ -37,6 +57,11 @@ export async function committedSecretLines(repoPath: string, paths: readonly str
     }
     const content = object.content;
     if (content.length > HEAD_MAX_BYTES) continue;
+    const current = worktreeBytes(realRepo, repoPath, path);
+    if (current && current.equals(content)) {
+      result.set(path, SAME_AS_HEAD);
+      continue;
+    }
     const scan = await scanSecrets(content.toString("utf8"), basename(path));
     result.set(path, new Set(scan.findings.map((f) => findingMatchHash(scan.redacted, f.line))));
   }
@@ -44,7 +69,8 @@ export async function committedSecretLines(repoPath: string, paths: readonly str
 }
 
 /** The state of one finding from its file's answer (undefined: git could not say). */
-export function lineState(answer: Set<string> | null | undefined, matchHash: string | null): LineState | null {
+export function lineState(answer: CommittedAnswer | undefined, matchHash: string | null): LineState | null {
+  if (answer === SAME_AS_HEAD) return "committed";
   if (answer === undefined || !matchHash) return null;
   return answer !== null && answer.has(matchHash) ? "committed" : "working-tree";
 }

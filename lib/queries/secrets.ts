@@ -2,7 +2,7 @@ import "server-only";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
 import { documents, repositories, secretFindings } from "../../db/schema";
-import { committedSecretLines, lineState, type LineState } from "../derive/secret-committed";
+import { committedSecretLines, lineState, type CommittedAnswer, type LineState } from "../derive/secret-committed";
 import { dismissedSql } from "./secret-dismissed";
 import { memoUntilChange } from "./shared";
 
@@ -172,14 +172,28 @@ export async function secretAuditWithCommits(db: CairnDb, options: { includeDism
       byRepo.set(file.repository.path, [...(byRepo.get(file.repository.path) ?? []), file]);
     }
   }
+  // HEAD's versions are read once per change of the database (which holds every HEAD the index saw and every
+  // finding), for every repository at once: one entry, not one per repository (the memo holds 200 at most)
+  const answers = await memoUntilChange(db, `secrets:committed:${options.includeDismissed ? "all" : "shown"}`, () => committedByRepository(byRepo));
   for (const [repoPath, files] of byRepo) {
-    const paths = files.map((f) => f.path);
-    // HEAD's versions are read and scanned once per change of the database and of the HEAD the index last saw
-    const head = db.select({ sha: repositories.headSha }).from(repositories).where(eq(repositories.path, repoPath)).get()?.sha ?? "";
-    const answers = await memoUntilChange(db, `secrets:committed:${repoPath}\0${head}\0${paths.join("\0")}`, () => committedSecretLines(repoPath, paths));
-    for (const file of files) for (const finding of file.findings) finding.committed = lineState(answers.get(file.path), finding.matchHash);
+    const answer = answers.get(repoPath);
+    for (const file of files) for (const finding of file.findings) finding.committed = answer ? lineState(answer.get(file.path), finding.matchHash) : null;
   }
   return audit;
+}
+
+/** Each repository's answers, a few repositories at a time (one `cat-file --batch` each). */
+async function committedByRepository(byRepo: Map<string, SecretFile[]>): Promise<Map<string, Map<string, CommittedAnswer>>> {
+  const result = new Map<string, Map<string, CommittedAnswer>>();
+  const queue = [...byRepo];
+  const work = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [repoPath, files] = next;
+      result.set(repoPath, await committedSecretLines(repoPath, files.map((f) => f.path)));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, work));
+  return result;
 }
 
 /** The one file the redact action works on: its location and the hash the page was rendered with. */

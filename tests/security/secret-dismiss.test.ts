@@ -40,6 +40,17 @@ describe("a secret finding", () => {
     expect(fresh.committed).toBe("working-tree");
   });
 
+  it("is committed when the file is HEAD's version as it is, and only in the working tree when git does not track it", async () => {
+    commitAll(world.repo, "the new token too");
+    const UNTRACKED = ".claude/checkpoints/2026-12-01-scratch.md";
+    world.write({ [UNTRACKED]: `# Scratch\n\nToken ${`ghp_${fake(36, 31, ALNUM)}`} here.\n` });
+    await world.index();
+    const all = (await secretAuditWithCommits(world.space.db())).files;
+    const tracked = all.find((f) => f.path === FILE)!.findings;
+    expect(tracked.map((f) => f.committed)).toEqual(["committed", "committed"]);
+    expect(all.find((f) => f.path === UNTRACKED)!.findings.map((f) => f.committed)).toEqual(["working-tree"]);
+  });
+
   it("dismissed as not a secret, leaves the counts and the card, survives a re-index, shows with the filter, and Undo restores it", async () => {
     const db = world.space.db();
     const [old] = await findings();
