@@ -243,6 +243,21 @@ export const suspendedTriggers = sqliteTable("suspended_triggers", {
   sql: text("sql").notNull(),
 });
 
+/** The author of the last commit that touched a file version (null name: none found), for the queue's who-asked rule. */
+export const fileAuthors = sqliteTable(
+  "file_authors",
+  {
+    repoPath: text("repo_path").notNull(),
+    source: text("source").notNull(),
+    path: text("path").notNull(),
+    contentHash: text("content_hash").notNull(),
+    name: text("name"),
+    email: text("email"),
+    at: text("at"),
+  },
+  (t) => [primaryKey({ columns: [t.repoPath, t.source, t.path, t.contentHash] })],
+);
+
 /** Commits whose subject marks a save (chore(checkpoint): / chore(session):). */
 export const saveEvents = sqliteTable(
   "save_events",

@@ -113,15 +113,40 @@ function parseLog(out: string, wanted: Set<string>): Map<string, Author> {
  * The last author of each file: one `git log` over the work tree's files, and one per branch for files
  * found only on a branch (`source` "git:<branch>").
  */
-export async function lastAuthors(repoPath: string, files: { path: string; source: string; contentHash: string }[]): Promise<Map<string, Author | null>> {
+/** Answers kept across processes (the database's file_authors): what a new `cairn queue` reads instead of git. */
+export interface AuthorStore {
+  get(repoPath: string, files: readonly FileVersion[]): Map<string, Author | null>;
+  put(repoPath: string, answers: readonly { file: FileVersion; author: Author | null }[]): void;
+}
+
+export interface FileVersion {
+  path: string;
+  source: string;
+  contentHash: string;
+}
+
+export async function lastAuthors(repoPath: string, files: FileVersion[], store?: AuthorStore): Promise<Map<string, Author | null>> {
   const result = new Map<string, Author | null>();
-  const key = (f: { path: string; source: string; contentHash: string }) => `${repoPath}\0${f.source}\0${f.path}\0${f.contentHash}`;
-  const todo = files.filter((f) => {
+  const key = (f: FileVersion) => `${repoPath}\0${f.source}\0${f.path}\0${f.contentHash}`;
+  let todo = files.filter((f) => {
     const k = key(f);
     if (!authorMemo.has(k)) return true;
     result.set(`${f.source}\0${f.path}`, authorMemo.get(k) ?? null);
     return false;
   });
+  if (store && todo.length) {
+    const kept = store.get(repoPath, todo);
+    todo = todo.filter((f) => {
+      const k = key(f);
+      if (!kept.has(k)) return true;
+      const author = kept.get(k) ?? null;
+      if (authorMemo.size >= 20_000) authorMemo.clear();
+      authorMemo.set(k, author);
+      result.set(`${f.source}\0${f.path}`, author);
+      return false;
+    });
+  }
+  const learned: { file: FileVersion; author: Author | null }[] = [];
   const bySource = new Map<string, typeof todo>();
   for (const f of todo) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f]);
   for (const [source, group] of bySource) {
@@ -134,9 +159,13 @@ export async function lastAuthors(repoPath: string, files: { path: string; sourc
     for (const f of group) {
       const author = found.get(f.path) ?? null;
       if (authorMemo.size >= 20_000) authorMemo.clear();
-      if (out !== null) authorMemo.set(key(f), author);
+      if (out !== null) {
+        authorMemo.set(key(f), author);
+        learned.push({ file: f, author });
+      }
       result.set(`${f.source}\0${f.path}`, author);
     }
   }
+  if (store && learned.length) store.put(repoPath, learned);
   return result;
 }

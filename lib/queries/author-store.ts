@@ -1,0 +1,43 @@
+import "server-only";
+import type { CairnDb } from "../../db/client";
+import type { Author, AuthorStore, FileVersion } from "./queue-authors";
+
+/**
+ * The last authors the queue learned, kept in the database (file_authors, migration 0012) so that a new process
+ * (`cairn queue`, `cairn serve` after a restart) reads them instead of asking git once per repository. Keyed by the
+ * file version (its content hash at that ref), like the in-memory memo in queue-authors.ts; a new version of a file
+ * replaces its row. A database that cannot be written (read-only, busy) only loses the saving.
+ */
+export function authorStore(db: CairnDb): AuthorStore {
+  const client = db.$client;
+  const key = (repoPath: string, f: FileVersion) => `${repoPath}\0${f.source}\0${f.path}\0${f.contentHash}`;
+  return {
+    get(repoPath, files) {
+      const found = new Map<string, Author | null>();
+      const select = client.prepare<[string, string, string, string], { name: string | null; email: string | null; at: string | null }>(
+        `SELECT "name", "email", "at" FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" = ?`,
+      );
+      for (const f of files) {
+        const row = select.get(repoPath, f.source, f.path, f.contentHash);
+        if (row) found.set(key(repoPath, f), row.name === null || row.email === null ? null : { name: row.name, email: row.email, at: row.at });
+      }
+      return found;
+    },
+    put(repoPath, answers) {
+      try {
+        const drop = client.prepare(`DELETE FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" <> ?`);
+        const insert = client.prepare(
+          `INSERT OR REPLACE INTO "file_authors" ("repo_path", "source", "path", "content_hash", "name", "email", "at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        );
+        client.transaction(() => {
+          for (const { file, author } of answers) {
+            drop.run(repoPath, file.source, file.path, file.contentHash);
+            insert.run(repoPath, file.source, file.path, file.contentHash, author?.name ?? null, author?.email ?? null, author?.at ?? null);
+          }
+        })();
+      } catch {
+        // not written: the next run asks git again
+      }
+    },
+  };
+}
