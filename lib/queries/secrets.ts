@@ -4,7 +4,6 @@ import type { CairnDb } from "../../db/client";
 import { documents, repositories, secretFindings } from "../../db/schema";
 import { committedSecretLines, lineState, type CommittedAnswer, type LineState } from "../derive/secret-committed";
 import { dismissedSql } from "./secret-dismissed";
-import { memoUntilChange } from "./shared";
 
 /** Where a secret was found. The value itself is never stored, only its rule and position. */
 export interface SecretLocation {
@@ -172,15 +171,26 @@ export async function secretAuditWithCommits(db: CairnDb, options: { includeDism
       byRepo.set(file.repository.path, [...(byRepo.get(file.repository.path) ?? []), file]);
     }
   }
-  // HEAD's versions are read once per change of the database (which holds every HEAD the index saw and every
-  // finding), for every repository at once: one entry, not one per repository (the memo holds 200 at most)
-  const answers = await memoUntilChange(db, `secrets:committed:${options.includeDismissed ? "all" : "shown"}`, () => committedByRepository(byRepo));
+  // HEAD's versions are read again only when what the index knows of them changes: each repository's HEAD and each
+  // file's indexed version. (Not memoUntilChange: any write through the server's connection, a queue answer kept,
+  // a mark, moves its token, and at 200 repositories every Secrets view then read and scanned HEAD again.)
+  const heads = new Map(db.select({ path: repositories.path, sha: repositories.headSha }).from(repositories).all().map((r) => [r.path, r.sha ?? ""]));
+  const key = JSON.stringify([...byRepo].map(([repoPath, files]) => [repoPath, heads.get(repoPath) ?? "", files.map((f) => [f.path, f.contentHash])]));
+  let answers = committedMemo.get(key);
+  if (!answers) {
+    if (committedMemo.size >= 4) committedMemo.clear();
+    committedMemo.set(key, (answers = committedByRepository(byRepo)));
+  }
+  const committed = await answers;
   for (const [repoPath, files] of byRepo) {
-    const answer = answers.get(repoPath);
+    const answer = committed.get(repoPath);
     for (const file of files) for (const finding of file.findings) finding.committed = answer ? lineState(answer.get(file.path), finding.matchHash) : null;
   }
   return audit;
 }
+
+/** The answers by what they were computed from (the list with and without dismissed findings: a few keys). */
+const committedMemo = new Map<string, Promise<Map<string, Map<string, CommittedAnswer>>>>();
 
 /** Each repository's answers, a few repositories at a time (one `cat-file --batch` each). */
 async function committedByRepository(byRepo: Map<string, SecretFile[]>): Promise<Map<string, Map<string, CommittedAnswer>>> {
