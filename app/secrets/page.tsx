@@ -101,10 +101,30 @@ function FileFindings({ file, index }: { file: SecretFile; index: number }) {
   );
 }
 
+/** Files shown per page: each holds a table and forms (999 files made an 8 MB page; 20 make ~170 KB). */
+const PAGE_FILES = 20;
+
+function pageHref(page: number, showDismissed: boolean): string {
+  const params = new URLSearchParams();
+  if (showDismissed) params.set("show", "dismissed");
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/secrets?${query}` : "/secrets";
+}
+
 export default async function SecretsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const showDismissed = (await searchParams).show === "dismissed";
+  const params = await searchParams;
+  const showDismissed = params.show === "dismissed";
+  const requested = Number.parseInt(typeof params.page === "string" ? params.page : "1", 10);
   const db = await readDb();
-  const audit = await secretAuditWithCommits(db, { includeDismissed: showDismissed });
+  const ask = (page: number) => secretAuditWithCommits(db, { includeDismissed: showDismissed, window: { offset: (page - 1) * PAGE_FILES, limit: PAGE_FILES } });
+  let page = Number.isFinite(requested) && requested > 1 ? requested : 1;
+  let audit = await ask(page);
+  const pages = Math.max(1, Math.ceil(audit.files.length / PAGE_FILES));
+  // a page past the last (files redacted or dismissed since the link was made): the last one
+  if (page > pages) audit = await ask((page = pages));
+  const offset = (page - 1) * PAGE_FILES;
+  const shown = audit.files.slice(offset, offset + PAGE_FILES);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -137,10 +157,20 @@ export default async function SecretsPage({ searchParams }: { searchParams: Prom
               <strong>{plural(audit.total, "finding")}</strong> in {plural(audit.files.length, "file")}
               {audit.repositories ? ` across ${plural(audit.repositories, "repository", "repositories")}` : ""}:{" "}
               {audit.byRule.map((r) => `${r.rule} ${r.count}`).join(", ")}. Newest saves first.
+              {pages > 1 ? ` Files ${offset + 1}-${offset + shown.length} of ${audit.files.length}.` : ""}
             </p>
-            {audit.files.map((file, i) => (
-              <FileFindings key={file.documentId} file={file} index={i} />
+            {shown.map((file, i) => (
+              <FileFindings key={file.documentId} file={file} index={offset + i} />
             ))}
+            {pages > 1 && (
+              <nav aria-label="Pages of files with secrets" className="flex items-center gap-4 text-sm">
+                {page > 1 ? <Link href={pageHref(page - 1, showDismissed)}>Newer files</Link> : <span className="text-stone-600 dark:text-stone-400">Newer files</span>}
+                <span>
+                  Page {page} of {pages}
+                </span>
+                {page < pages ? <Link href={pageHref(page + 1, showDismissed)}>Older files</Link> : <span className="text-stone-600 dark:text-stone-400">Older files</span>}
+              </nav>
+            )}
           </div>
         )}
         </DismissProvider>

@@ -161,10 +161,15 @@ export function secretAudit(db: CairnDb, documentId?: string, options: { include
  * The audit with each finding's line said to be committed or not: a file of a branch's history is committed by
  * definition; a work-tree file's HEAD version is read once per repository (lib/derive/secret-committed.ts).
  */
-export async function secretAuditWithCommits(db: CairnDb, options: { includeDismissed?: boolean } = {}): Promise<SecretAudit> {
+export async function secretAuditWithCommits(
+  db: CairnDb,
+  options: { includeDismissed?: boolean; window?: { offset: number; limit: number } } = {},
+): Promise<SecretAudit> {
   const audit = secretAudit(db, undefined, options);
+  // only the files a page shows are asked about (HEAD's versions read for their repositories alone)
+  const shown = options.window ? audit.files.slice(options.window.offset, options.window.offset + options.window.limit) : audit.files;
   const byRepo = new Map<string, SecretFile[]>();
-  for (const file of audit.files) {
+  for (const file of shown) {
     if (file.source !== "worktree") {
       for (const finding of file.findings) finding.committed = "committed";
     } else if (file.repository) {

@@ -49,6 +49,10 @@ describe("a secret finding", () => {
     const tracked = all.find((f) => f.path === FILE)!.findings;
     expect(tracked.map((f) => f.committed)).toEqual(["committed", "committed"]);
     expect(all.find((f) => f.path === UNTRACKED)!.findings.map((f) => f.committed)).toEqual(["working-tree"]);
+    // a page of the list asks git about its own files only
+    const paged = (await secretAuditWithCommits(world.space.db(), { window: { offset: 1, limit: 1 } })).files;
+    expect(paged).toHaveLength(2);
+    expect(paged.map((f) => f.findings.every((x) => x.committed !== null))).toEqual([false, true]);
   });
 
   it("dismissed as not a secret, leaves the counts and the card, survives a re-index, shows with the filter, and Undo restores it", async () => {
