@@ -70,8 +70,8 @@ function lstatNow(path: string): Promise<Stats> {
 /** Whether anything (a folder, a file, a link) is at `path`, without following it. */
 function existsNoFollow(path: string): boolean {
   try {
-    lstatSync(path);
-    return true;
+    // an absent path answers undefined instead of an error (most folders have no `.git`: no exception per folder)
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 import { lstat, readdir, stat } from "node:fs/promises";
+import type { Dirent } from "node:fs";
 import { join, resolve } from "node:path";
 import { MAX_ROOT_DEPTH, SKIPPED_FOLDERS } from "./limits";
 import { readRegularFile } from "./read-file";
@@ -58,19 +59,21 @@ export async function findRepositories(root: string, maxDepth = MAX_ROOT_DEPTH):
   if (!(await isDirectory(start))) return found;
 
   async function walk(dir: string, depth: number): Promise<void> {
-    const layout = await gitEntryLayout(dir);
+    let entries: Dirent[] | null;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      entries = null;
+    }
+    // `.git` is looked at only where the folder lists one (a failed lstat per folder walked cost more than the walk);
+    // a folder that cannot be listed is still asked directly
+    const layout = entries === null || entries.some((e) => e.name === ".git") ? await gitEntryLayout(dir) : null;
     if (layout) found.push({ path: dir, layout });
     else if (dir.endsWith(".git") && (await looksBare(dir))) {
       found.push({ path: dir, layout: "bare" });
       return;
     }
-    if (depth >= maxDepth) return;
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    if (depth >= maxDepth || entries === null) return;
     const children = entries.filter(
       (e) => e.isDirectory() && e.name !== ".git" && !SKIPPED_FOLDERS.has(e.name),
     );
