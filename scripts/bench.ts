@@ -139,6 +139,10 @@ async function main(): Promise<void> {
     } else log("navigation not measured: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH)");
     log("checkpoint and diff pages…");
     const pages = await timePages(running.port, pickCheckpointIds(db, 12), rounds);
+    // the server's memory right after its last page, then at rest: once it has been idle long enough for its idle
+    // collection (lib/server/idle-gc.ts, 3 s) to run, as it is when a person stops clicking
+    const serverRssBusy = serverRssMiB(running.pid);
+    await new Promise((done) => setTimeout(done, 4_500));
     const serverRss = serverRssMiB(running.pid);
     await running.stop();
     server.stop = undefined;
@@ -203,6 +207,7 @@ async function main(): Promise<void> {
       nav,
       pages,
       serverRssMiB: serverRss,
+      serverRssBusyMiB: serverRssBusy,
       warmup: warmupRatio(firstSearches, steadySearches),
       rg,
       searchQuality,
