@@ -8,15 +8,37 @@ import type { Author, AuthorStore, FileVersion } from "./queue-authors";
  * file version (its content hash at that ref), like the in-memory memo in queue-authors.ts; a new version of a file
  * replaces its row. A database that cannot be written (read-only, busy) only loses the saving.
  */
+type Client = CairnDb["$client"];
+type Row = { name: string | null; email: string | null; at: string | null };
+
+/** The store's three statements, prepared once per connection (the queue asks once per repository). */
+const prepared = new WeakMap<Client, ReturnType<typeof prepare>>();
+
+function prepare(client: Client) {
+  return {
+    select: client.prepare<[string, string, string, string], Row>(
+      `SELECT "name", "email", "at" FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" = ?`,
+    ),
+    drop: client.prepare(`DELETE FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" <> ?`),
+    insert: client.prepare(
+      `INSERT OR REPLACE INTO "file_authors" ("repo_path", "source", "path", "content_hash", "name", "email", "at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+}
+
+function statementsOf(client: Client): ReturnType<typeof prepare> {
+  let statements = prepared.get(client);
+  if (!statements) prepared.set(client, (statements = prepare(client)));
+  return statements;
+}
+
 export function authorStore(db: CairnDb): AuthorStore {
   const client = db.$client;
   const key = (repoPath: string, f: FileVersion) => `${repoPath}\0${f.source}\0${f.path}\0${f.contentHash}`;
   return {
     get(repoPath, files) {
       const found = new Map<string, Author | null>();
-      const select = client.prepare<[string, string, string, string], { name: string | null; email: string | null; at: string | null }>(
-        `SELECT "name", "email", "at" FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" = ?`,
-      );
+      const { select } = statementsOf(client);
       for (const f of files) {
         const row = select.get(repoPath, f.source, f.path, f.contentHash);
         if (row) found.set(key(repoPath, f), row.name === null || row.email === null ? null : { name: row.name, email: row.email, at: row.at });
@@ -25,10 +47,7 @@ export function authorStore(db: CairnDb): AuthorStore {
     },
     put(repoPath, answers) {
       try {
-        const drop = client.prepare(`DELETE FROM "file_authors" WHERE "repo_path" = ? AND "source" = ? AND "path" = ? AND "content_hash" <> ?`);
-        const insert = client.prepare(
-          `INSERT OR REPLACE INTO "file_authors" ("repo_path", "source", "path", "content_hash", "name", "email", "at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        );
+        const { drop, insert } = statementsOf(client);
         client.transaction(() => {
           for (const { file, author } of answers) {
             drop.run(repoPath, file.source, file.path, file.contentHash);
