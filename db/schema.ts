@@ -258,6 +258,14 @@ export const fileAuthors = sqliteTable(
   (t) => [primaryKey({ columns: [t.repoPath, t.source, t.path, t.contentHash] })],
 );
 
+/** The user's global git identity as last read (one row), keyed by the home folder and its config files' stamp. */
+export const gitIdentity = sqliteTable("git_identity", {
+  key: text("key").primaryKey(),
+  /** JSON arrays of lowercased values. */
+  emails: text("emails").notNull(),
+  names: text("names").notNull(),
+});
+
 /** Commits whose subject marks a save (chore(checkpoint): / chore(session):). */
 export const saveEvents = sqliteTable(
   "save_events",

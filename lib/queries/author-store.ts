@@ -1,6 +1,6 @@
 import "server-only";
 import type { CairnDb } from "../../db/client";
-import type { Author, AuthorStore, FileVersion } from "./queue-authors";
+import type { Author, AuthorStore, FileVersion, IdentityStore } from "./queue-authors";
 
 /**
  * The last authors the queue learned, kept in the database (file_authors, migration 0012) so that a new process
@@ -56,6 +56,44 @@ export function authorStore(db: CairnDb): AuthorStore {
         })();
       } catch {
         // not written: the next run asks git again
+      }
+    },
+  };
+}
+
+/** Values kept as a JSON array of short strings (anything else: not kept). */
+function stringList(json: string): string[] | null {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user's global git identity kept in the database (git_identity, migration 0013): one row, the last one read. */
+export function identityStore(db: CairnDb): IdentityStore {
+  const client = db.$client;
+  return {
+    get(key) {
+      try {
+        const row = client.prepare<[string], { emails: string; names: string }>(`SELECT "emails", "names" FROM "git_identity" WHERE "key" = ?`).get(key);
+        if (!row) return null;
+        const emails = stringList(row.emails);
+        const names = stringList(row.names);
+        return emails && names ? { emails, names } : null;
+      } catch {
+        return null;
+      }
+    },
+    put(key, identity) {
+      try {
+        client.transaction(() => {
+          client.prepare(`DELETE FROM "git_identity"`).run();
+          client.prepare(`INSERT INTO "git_identity" ("key", "emails", "names") VALUES (?, ?, ?)`).run(key, JSON.stringify(identity.emails), JSON.stringify(identity.names));
+        })();
+      } catch {
+        // not written (a read-only or busy database): the next process asks git again
       }
     },
   };

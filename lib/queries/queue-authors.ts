@@ -5,6 +5,11 @@ import "server-only";
  * plus the global git identity (`git config --global user.email` / `user.name`, read through the one
  * runner: a repository's own config can name anyone, so it is asked only when neither of those is set).
  * A handoff someone else committed awaits the user's review; the user's own is work to resume.
+ *
+ * The global git identity is kept between processes too (the database's git_identity, through an IdentityStore)
+ * under the same key as in memory: the home folder and the stamp (inode, size, time) of `~/.gitconfig` and
+ * `$XDG_CONFIG_HOME/git/config`. A file those include is not in the stamp: a change there alone is seen once
+ * either file changes (as the in-memory answer always did).
  */
 import { lstatSync } from "node:fs";
 import { homedir } from "node:os";
@@ -57,17 +62,36 @@ async function gitValues(cwd: string, scope: "--global" | null, key: string): Pr
   return (out ?? "").split("\n").map(norm).filter((v) => v && v.length < 200).slice(0, MAX_IDENTITIES);
 }
 
+/** The global git identity kept across processes (lib/queries/author-store.ts): null when none is kept under `key`. */
+export interface IdentityStore {
+  get(key: string): { emails: string[]; names: string[] } | null;
+  put(key: string, identity: { emails: string[]; names: string[] }): void;
+}
+
 let identityMemo: { key: string; identity: Identity } | null = null;
 
-/** The user's identity for this database (its settings file and the global git config), read again when either file changes. */
-export async function userIdentity(dbFile: string | null): Promise<Identity> {
+/** The global git identity: kept under `key` (the config files' stamp), else asked of git and kept. */
+async function globalGitIdentity(home: string, key: string, kept?: IdentityStore): Promise<{ emails: string[]; names: string[] }> {
+  const known = kept?.get(key);
+  if (known) return known;
+  const [emails, names] = await Promise.all([gitValues(home, "--global", "user.email"), gitValues(home, "--global", "user.name")]);
+  kept?.put(key, { emails, names });
+  return { emails, names };
+}
+
+/**
+ * The user's identity for this database (its settings file and the global git config), read again when either file
+ * changes; `kept` spares a new process the two git calls while the git config files stay the same.
+ */
+export async function userIdentity(dbFile: string | null, kept?: IdentityStore): Promise<Identity> {
   const settings = settingsFileFor(dbFile);
   const home = homedir();
   const xdg = process.env.XDG_CONFIG_HOME || join(home, ".config");
-  const key = `${settings}\0${home}\0${stamp([settings, join(home, ".gitconfig"), join(xdg, "git", "config")])}`;
+  const gitKey = `${home}\0${stamp([join(home, ".gitconfig"), join(xdg, "git", "config")])}`;
+  const key = `${settings}\0${stamp([settings])}\0${gitKey}`;
   if (identityMemo?.key === key) return identityMemo.identity;
   const own = await fromSettings(settings);
-  const [emails, names] = await Promise.all([gitValues(home, "--global", "user.email"), gitValues(home, "--global", "user.name")]);
+  const { emails, names } = await globalGitIdentity(home, gitKey, kept);
   const identity: Identity = { emails: new Set([...own.emails, ...emails]), names: new Set([...own.names, ...names]) };
   identityMemo = { key, identity };
   return identity;

@@ -12,7 +12,7 @@ import type { CairnDb } from "../../db/client";
 import { documents, repositories, saveEvents, sections } from "../../db/schema";
 import { readTrackedPaths } from "../git/index-file";
 import { identityIn, isUser, lastAuthors, userIdentity, type Author } from "./queue-authors";
-import { authorStore } from "./author-store";
+import { authorStore, identityStore } from "./author-store";
 import { allRows } from "./raw-rows";
 import { latestReview, mergeEntries, reviewNames, stemCounts, type ReviewDoc, type ReviewItem } from "./reviews";
 import { listColumns, notDuplicate, repositoryJoin, statusCondition, type CheckpointListRow } from "./shared";
@@ -184,7 +184,7 @@ async function authorsOf(db: CairnDb, rows: { id: string; repoPath: string | nul
   const byRepo = new Map<string, typeof rows>();
   for (const row of rows) if (row.repoPath) byRepo.set(row.repoPath, [...(byRepo.get(row.repoPath) ?? []), row]);
   if (byRepo.size === 0) return new Map();
-  const user = await userIdentity(db.$client.name);
+  const user = await userIdentity(db.$client.name, identityStore(db));
   const store = authorStore(db);
   const result = new Map<string, { author: Author | null; user: boolean }>();
   await Promise.all(

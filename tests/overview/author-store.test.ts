@@ -4,14 +4,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { authorStore } from "../../lib/queries/author-store";
-import { lastAuthors } from "../../lib/queries/queue-authors";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { authorStore, identityStore } from "../../lib/queries/author-store";
+import { lastAuthors, userIdentity } from "../../lib/queries/queue-authors";
 import { gitProcessCount } from "../../lib/git/runner";
 import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 let space: TempSpace;
 let repo: string;
+const home = process.env.HOME;
 
 beforeEach(() => {
   space = tempSpace();
@@ -20,7 +22,10 @@ beforeEach(() => {
   writeFiles(repo, { "HANDOFF.md": "# Handoff\n" });
   commitAll(repo, "handoff");
 });
-afterEach(() => space.cleanup());
+afterEach(() => {
+  process.env.HOME = home;
+  space.cleanup();
+});
 
 describe("the last authors kept in the database", () => {
   it("answer a later run without git, and a new version of the file replaces its row", async () => {
@@ -42,5 +47,29 @@ describe("the last authors kept in the database", () => {
     expect(gitProcessCount()).toBe(before);
     const rows = space.db().$client.prepare("SELECT content_hash FROM file_authors WHERE path = 'HANDOFF.md'").all();
     expect(rows).toEqual([{ content_hash: kept.contentHash }]);
+  });
+
+  it("keep the user's global git identity for a new process until the git config file changes", async () => {
+    const fakeHome = join(space.dir, "home");
+    mkdirSync(fakeHome, { recursive: true });
+    writeFileSync(join(fakeHome, ".gitconfig"), "[user]\n\temail = Ada@Example.com\n\tname = Ada\n");
+    process.env.HOME = fakeHome;
+    const kept = identityStore(space.db());
+    // each call names another database folder: another settings file, so the in-memory answer does not serve it
+    const first = await userIdentity(join(space.dir, "a", "cairn.db"), kept);
+    expect([...first.emails]).toEqual(["ada@example.com"]);
+
+    const before = gitProcessCount();
+    const again = await userIdentity(join(space.dir, "b", "cairn.db"), identityStore(space.db()));
+    expect([...again.emails]).toEqual(["ada@example.com"]);
+    expect([...again.names]).toEqual(["ada"]);
+    expect(gitProcessCount()).toBe(before);
+
+    // a new identity in the file (its size changes): git is asked again
+    writeFileSync(join(fakeHome, ".gitconfig"), "[user]\n\temail = grace@example.org\n\tname = Grace Hopper\n");
+    const changed = await userIdentity(join(space.dir, "c", "cairn.db"), identityStore(space.db()));
+    expect([...changed.emails]).toEqual(["grace@example.org"]);
+    expect(gitProcessCount()).toBeGreaterThan(before);
+    expect(space.db().$client.prepare("SELECT count(*) AS n FROM git_identity").get()).toEqual({ n: 1 });
   });
 });
