@@ -26,6 +26,8 @@ program
   .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
     const { db } = openDb(opts);
     const roots = chooseRoots(db, opts.root, process.cwd());
+    const { tuneForBatchRun } = await import("./cli/batch-tiering");
+    tuneForBatchRun();
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");
     const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });
