@@ -14,6 +14,7 @@ import { tempSpace, type TempSpace } from "../support/temp";
 let space: TempSpace;
 let repo: string;
 const home = process.env.HOME;
+const xdg = process.env.XDG_CONFIG_HOME;
 
 beforeEach(() => {
   space = tempSpace();
@@ -24,6 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   process.env.HOME = home;
+  if (xdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = xdg;
   space.cleanup();
 });
 
@@ -54,6 +57,8 @@ describe("the last authors kept in the database", () => {
     mkdirSync(fakeHome, { recursive: true });
     writeFileSync(join(fakeHome, ".gitconfig"), "[user]\n\temail = Ada@Example.com\n\tname = Ada\n");
     process.env.HOME = fakeHome;
+    // git's global config is ~/.gitconfig and $XDG_CONFIG_HOME/git/config: both inside the fake home
+    process.env.XDG_CONFIG_HOME = join(fakeHome, ".config");
     const kept = identityStore(space.db());
     // each call names another database folder: another settings file, so the in-memory answer does not serve it
     const first = await userIdentity(join(space.dir, "a", "cairn.db"), kept);
