@@ -16,7 +16,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { readRegularFile } from "../discover/read-file";
 import { settingsFileFor } from "../discover/ignore";
-import { tryGit } from "../git/runner";
+import { GitError, runGit, tryGit } from "../git/runner";
 
 export interface Identity {
   emails: Set<string>;
@@ -58,8 +58,19 @@ async function fromSettings(file: string | null): Promise<Identity> {
 }
 
 async function gitValues(cwd: string, scope: "--global" | null, key: string): Promise<string[]> {
-  const out = await tryGit(cwd, ["config", ...(scope ? [scope] : []), "--get-all", key], { timeoutMs: 5_000, maxBytes: 64 * 1024 });
-  return (out ?? "").split("\n").map(norm).filter((v) => v && v.length < 200).slice(0, MAX_IDENTITIES);
+  return (await gitAnswer(cwd, scope, key)) ?? [];
+}
+
+/** The values git has for `key`: [] when it has none (`git config` exits 1), null when git failed (not an answer to keep). */
+async function gitAnswer(cwd: string, scope: "--global" | null, key: string): Promise<string[] | null> {
+  let out: string;
+  try {
+    out = await runGit(cwd, ["config", ...(scope ? [scope] : []), "--get-all", key], { timeoutMs: 5_000, maxBytes: 64 * 1024 });
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return error.kind === "exit" && error.exitCode === 1 ? [] : null;
+  }
+  return out.split("\n").map(norm).filter((v) => v && v.length < 200).slice(0, MAX_IDENTITIES);
 }
 
 /** The global git identity kept across processes (lib/queries/author-store.ts): null when none is kept under `key`. */
@@ -74,9 +85,10 @@ let identityMemo: { key: string; identity: Identity } | null = null;
 async function globalGitIdentity(home: string, key: string, kept?: IdentityStore): Promise<{ emails: string[]; names: string[] }> {
   const known = kept?.get(key);
   if (known) return known;
-  const [emails, names] = await Promise.all([gitValues(home, "--global", "user.email"), gitValues(home, "--global", "user.name")]);
-  kept?.put(key, { emails, names });
-  return { emails, names };
+  const [emails, names] = await Promise.all([gitAnswer(home, "--global", "user.email"), gitAnswer(home, "--global", "user.name")]);
+  // a git that failed (a timeout, a broken config) is asked again next time
+  if (emails && names) kept?.put(key, { emails, names });
+  return { emails: emails ?? [], names: names ?? [] };
 }
 
 /**

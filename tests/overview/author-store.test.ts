@@ -77,4 +77,21 @@ describe("the last authors kept in the database", () => {
     expect(gitProcessCount()).toBeGreaterThan(before);
     expect(space.db().$client.prepare("SELECT count(*) AS n FROM git_identity").get()).toEqual({ n: 1 });
   });
+
+  it("keep nothing when git cannot read the config (asked again next time), and keep an identity that is not set", async () => {
+    const fakeHome = join(space.dir, "home");
+    mkdirSync(fakeHome, { recursive: true });
+    process.env.HOME = fakeHome;
+    process.env.XDG_CONFIG_HOME = join(fakeHome, ".config");
+    const count = () => space.db().$client.prepare("SELECT count(*) AS n FROM git_identity").get();
+    writeFileSync(join(fakeHome, ".gitconfig"), "[user\n\temail = broken\n");
+    const broken = await userIdentity(join(space.dir, "d", "cairn.db"), identityStore(space.db()));
+    expect(broken.emails.size).toBe(0);
+    expect(count()).toEqual({ n: 0 });
+
+    writeFileSync(join(fakeHome, ".gitconfig"), "[core]\n\tautocrlf = false\n");
+    const unset = await userIdentity(join(space.dir, "e", "cairn.db"), identityStore(space.db()));
+    expect(unset.emails.size + unset.names.size).toBe(0);
+    expect(count()).toEqual({ n: 1 });
+  });
 });
