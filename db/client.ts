@@ -1,10 +1,11 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDatabaseFolder } from "./folder";
 import { restoreFtsTriggers } from "./fts-bulk";
 import * as schema from "./schema";
 
@@ -81,8 +82,13 @@ export function getDb(path: string = defaultDbPath(), options: OpenOptions = {})
   const key = resolve(/* turbopackIgnore: true */ path);
   const existing = cache.get(key);
   if (existing) return existing;
-  mkdirSync(dirname(/* turbopackIgnore: true */ key), { recursive: true });
-  const sqlite = new Database(key);
+  ensureDatabaseFolder(dirname(/* turbopackIgnore: true */ key), key);
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(key);
+  } catch (error) {
+    throw new Error(`cannot open the database ${key}: ${error instanceof Error ? error.message : String(error)} (choose another --db or CAIRN_DB)`);
+  }
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
