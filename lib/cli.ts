@@ -24,10 +24,13 @@ program
   .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
   .option("--json", "print the summary as JSON on stdout")
   .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
-    const { db } = openDb(opts);
-    const roots = chooseRoots(db, opts.root, process.cwd());
     const { tuneForBatchRun } = await import("./cli/batch-tiering");
     tuneForBatchRun();
+    // the prepare worker loads the parsers while this thread opens the database and loads the indexer
+    const { startPrepareWorker } = await import("./index/prepare-worker-start");
+    startPrepareWorker();
+    const { db } = openDb(opts);
+    const roots = chooseRoots(db, opts.root, process.cwd());
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");
     const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });

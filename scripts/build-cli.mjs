@@ -62,7 +62,8 @@ export async function buildCli({ quiet = false } = {}) {
 
 function buildInto(staging, external, quiet) {
   return build({
-    entryPoints: { cli: join(projectDir, "lib", "cli.ts") },
+    // the prepare worker's own entry: `cairn index` starts it before loading anything else (lib/index/prepare-worker-start.ts)
+    entryPoints: { cli: join(projectDir, "lib", "cli.ts"), "prepare-worker": join(projectDir, "lib", "index", "prepare-worker.ts") },
     outdir: staging,
     bundle: true,
     splitting: true,

@@ -5,8 +5,8 @@
  *
  * The worker runs this very module: a thread started on it with `workerData.cairnPrepareWorker` serves
  * prepare requests (see the bottom of the file). Only full index runs use it (withPrepareWorker). That is possible only where this module is compiled
- * JavaScript in a shared chunk of the command line's bundle (dist/cli/chunk-*.js, whose evaluation
- * has no side effects); from TypeScript sources (tsx, vitest), from Next's bundles, or with
+ * JavaScript in a shared chunk of the command line's bundle (dist/cli/chunk-*.js, whose evaluation has no side
+ * effects; `cairn index` starts the worker first thing, see prepare-worker-start.ts); from TypeScript sources (tsx, vitest), from Next's bundles, or with
  * `CAIRN_PARSE_WORKER=0`, documents are prepared in this thread as before. Either way the result is
  * the same function's; a document whose preparation fails in the worker, or a worker that fails, is
  * prepared here again, so errors are the ones the in-process path raises.
@@ -19,6 +19,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { prepareDocument, type PrepareInput, type PreparedDocument } from "./prepare";
+import { compiledWorkerEntry, takeStartedWorker } from "./prepare-worker-start";
 
 /** The worker stops after this long without work (its memory is returned; the next index starts another). */
 const IDLE_STOP_MS = 4_000;
@@ -91,11 +92,12 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Where this module runs from, when a worker may run it too (see the header); null otherwise. */
+/** What a worker runs, when there can be one (see the header): dist/cli/prepare-worker.js, else this chunk. */
 function workerEntry(): URL | null {
   if (process.env.CAIRN_PARSE_WORKER === "0") return null;
   const url = import.meta.url;
-  return typeof url === "string" && /\/dist\/cli\/chunk-[^/]+\.js$/.test(url) ? new URL(url) : null;
+  if (typeof url !== "string" || !/\/dist\/cli\/chunk-[^/]+\.js$/.test(url)) return null;
+  return compiledWorkerEntry() ?? new URL(url);
 }
 
 class PreparePool {
@@ -146,7 +148,9 @@ class PreparePool {
   private ensureWorker(): Worker | null {
     if (this.worker || this.broken || !this.entry) return this.worker;
     try {
-      const worker = new Worker(this.entry, { workerData: { cairnPrepareWorker: true } });
+      // `cairn index` may have started it already, before loading the indexer (prepare-worker-start.ts)
+      const early = takeStartedWorker();
+      const worker = early?.worker ?? new Worker(this.entry, { workerData: { cairnPrepareWorker: true } });
       worker.on("message", (reply: Reply | Ready) => {
         if (this.worker !== worker) return;
         if ("ready" in reply) {
@@ -158,7 +162,7 @@ class PreparePool {
       worker.on("exit", () => this.fail(worker));
       worker.unref();
       this.worker = worker;
-      this.ready = false;
+      this.ready = early?.ready ?? false;
     } catch {
       this.broken = true;
     }

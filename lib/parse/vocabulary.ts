@@ -1,3 +1,4 @@
+// Over 300 lines: a table of words (one row per language), data only; splitting it by language would scatter one vocabulary.
 /**
  * The words each field is said with, one row per language: data only, no logic. The extraction layer
  * (`lib/parse/heuristics/words.ts`) builds its matchers from this table; a new language is a new row.
