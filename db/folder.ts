@@ -41,27 +41,27 @@ export function databaseFolderError(folder: string, code: string, dbPath: string
 /** Make `folder` (and the folders above it that are missing); throws a readable error naming `dbPath` otherwise. */
 export function ensureDatabaseFolder(folder: string, dbPath: string): void {
   const missing: string[] = [];
-  let current = resolve(folder);
+  let current = resolve(/* turbopackIgnore: true */ folder);
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     try {
-      if (!statSync(current).isDirectory()) throw databaseFolderError(current, "ENOTDIR", dbPath);
+      if (!statSync(/* turbopackIgnore: true */ current).isDirectory()) throw databaseFolderError(current, "ENOTDIR", dbPath);
       break;
     } catch (error) {
       if (error instanceof Error && !("code" in error)) throw error;
       const code = codeOf(error);
       if (code !== "ENOENT") throw databaseFolderError(current, code, dbPath);
       missing.push(current);
-      const up = dirname(current);
+      const up = dirname(/* turbopackIgnore: true */ current);
       if (up === current) break;
       current = up;
     }
   }
   for (const dir of missing.reverse()) {
     try {
-      mkdirSync(dir);
+      mkdirSync(/* turbopackIgnore: true */ dir);
     } catch (error) {
       const code = codeOf(error);
-      if (code === "EEXIST" && statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+      if (code === "EEXIST" && statSync(/* turbopackIgnore: true */ dir, { throwIfNoEntry: false })?.isDirectory()) continue;
       throw databaseFolderError(dir, code, dbPath);
     }
   }

@@ -19,7 +19,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { prepareDocument, type PrepareInput, type PreparedDocument } from "./prepare";
-import { compiledWorkerEntry, takeStartedWorker } from "./prepare-worker-start";
+import { takeStartedWorker } from "./started-worker";
 
 /** The worker stops after this long without work (its memory is returned; the next index starts another). */
 const IDLE_STOP_MS = 4_000;
@@ -92,12 +92,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** What a worker runs, when there can be one (see the header): dist/cli/prepare-worker.js, else this chunk. */
+/** Where this module runs from, when a worker may run it too (see the header); null otherwise. */
 function workerEntry(): URL | null {
   if (process.env.CAIRN_PARSE_WORKER === "0") return null;
   const url = import.meta.url;
-  if (typeof url !== "string" || !/\/dist\/cli\/chunk-[^/]+\.js$/.test(url)) return null;
-  return compiledWorkerEntry() ?? new URL(url);
+  return typeof url === "string" && /\/dist\/cli\/chunk-[^/]+\.js$/.test(url) ? new URL(url) : null;
 }
 
 class PreparePool {

@@ -8,39 +8,29 @@
  * Kept tiny and free of heavy imports: the command line loads it before anything else.
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-
-export interface StartedWorker {
-  worker: Worker;
-  /** The worker said it has loaded (its first message) before the pool took it over. */
-  ready: boolean;
-}
-
-interface Started extends StartedWorker {
-  alive: boolean;
-  release: () => void;
-}
-
-let started: Started | null = null;
+import { hasStartedWorker, offerStartedWorker, type OfferedWorker } from "./started-worker";
 
 /** The compiled worker entry beside this module, or null outside the compiled command line. */
 export function compiledWorkerEntry(): URL | null {
   if (process.env.CAIRN_PARSE_WORKER === "0") return null;
   const here = import.meta.url;
   if (typeof here !== "string" || !/\/dist\/cli\/[^/]+\.js$/.test(here)) return null;
-  const entry = new URL("./prepare-worker.js", here);
-  return existsSync(fileURLToPath(entry)) ? entry : null;
+  const folder = dirname(/* turbopackIgnore: true */ fileURLToPath(here));
+  const entry = join(/* turbopackIgnore: true */ folder, "prepare-worker.js");
+  return existsSync(/* turbopackIgnore: true */ entry) ? pathToFileURL(/* turbopackIgnore: true */ entry) : null;
 }
 
 /** Start the worker now, if it can run here; it keeps nothing alive and stops with the process if never used. */
 export function startPrepareWorker(): void {
-  if (started) return;
+  if (hasStartedWorker()) return;
   const entry = compiledWorkerEntry();
   if (!entry) return;
   try {
     const worker = new Worker(entry, { workerData: { cairnPrepareWorker: true } });
-    const state: Started = { worker, ready: false, alive: true, release: () => {} };
+    const state: OfferedWorker = { worker, ready: false, alive: true, release: () => {} };
     const onMessage = (message: unknown) => {
       if ((message as { ready?: unknown } | null)?.ready === true) state.ready = true;
     };
@@ -56,18 +46,8 @@ export function startPrepareWorker(): void {
       worker.off("exit", onGone);
     };
     worker.unref();
-    started = state;
+    offerStartedWorker(state);
   } catch {
-    started = null;
+    // no worker: the pool starts its own
   }
-}
-
-/** The worker started early, for the pool to take over (once); null when none was started or it has failed. */
-export function takeStartedWorker(): StartedWorker | null {
-  const state = started;
-  started = null;
-  if (!state) return null;
-  state.release();
-  if (!state.alive) return null;
-  return { worker: state.worker, ready: state.ready };
 }
