@@ -14,7 +14,7 @@ import { Worker } from "node:worker_threads";
 import { hasStartedWorker, offerStartedWorker, type OfferedWorker } from "./started-worker";
 
 /** The compiled worker entry beside this module, or null outside the compiled command line. */
-export function compiledWorkerEntry(): URL | null {
+function compiledWorkerEntry(): URL | null {
   if (process.env.CAIRN_PARSE_WORKER === "0") return null;
   const here = import.meta.url;
   if (typeof here !== "string" || !/\/dist\/cli\/[^/]+\.js$/.test(here)) return null;
