@@ -43,18 +43,20 @@ export function ensureDatabaseFolder(folder: string, dbPath: string): void {
   const missing: string[] = [];
   let current = resolve(/* turbopackIgnore: true */ folder);
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    let info: ReturnType<typeof statSync>;
     try {
-      if (!statSync(/* turbopackIgnore: true */ current).isDirectory()) throw databaseFolderError(current, "ENOTDIR", dbPath);
-      break;
+      info = statSync(/* turbopackIgnore: true */ current, { throwIfNoEntry: false });
     } catch (error) {
-      if (error instanceof Error && !("code" in error)) throw error;
-      const code = codeOf(error);
-      if (code !== "ENOENT") throw databaseFolderError(current, code, dbPath);
-      missing.push(current);
-      const up = dirname(/* turbopackIgnore: true */ current);
-      if (up === current) break;
-      current = up;
+      throw databaseFolderError(current, codeOf(error), dbPath);
     }
+    if (info) {
+      if (!info.isDirectory()) throw databaseFolderError(current, "ENOTDIR", dbPath);
+      break;
+    }
+    missing.push(current);
+    const up = dirname(/* turbopackIgnore: true */ current);
+    if (up === current) break;
+    current = up;
   }
   for (const dir of missing.reverse()) {
     try {
