@@ -1,7 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/browser/chromium";
+import { fixtureToday } from "./scripts/fixtures/clock";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
+// One day for the whole run (scripts/fixtures/clock.ts): the fixture server and every spec date the world alike, even
+// across midnight. Workers and the web server inherit it.
+process.env.CAIRN_FIXTURE_TODAY ??= fixtureToday();
 
 export default defineConfig({
   testDir: "./e2e",

@@ -1,6 +1,7 @@
 // Just over 300 lines: the walk through every page of the fixture world, one spec sharing its helpers.
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { FIXTURE } from "./support/fixture-world";
+import { FIXTURE, at, day } from "./support/fixture-world";
+import { fileStamp } from "../scripts/fixtures/clock";
 
 
 /** Through the pages, as a user would: the repository, then the checkpoint in its table. */
@@ -81,7 +82,7 @@ test.describe("repository page", () => {
     await expect(timeline).toBeVisible();
     await expect(timeline.locator("desc")).toContainText(FIXTURE.featureBranch);
     // each dot is a named link to its checkpoint
-    await expect(timeline.getByRole("link", { name: new RegExp(`^${FIXTURE.planCheckpointTitle}, saved 2026-11-05`) })).toHaveAttribute("href", /^\/checkpoints\/[0-9a-f]{16}$/);
+    await expect(timeline.getByRole("link", { name: new RegExp(`^${FIXTURE.planCheckpointTitle}, saved ${day("2026-11-05")}`) })).toHaveAttribute("href", /^\/checkpoints\/[0-9a-f]{16}$/);
 
     const table = page.getByRole("table", { name: "Checkpoints of project-001" });
     const filters = page.getByRole("form", { name: "Filter checkpoints" });
@@ -130,7 +131,7 @@ test.describe("checkpoint page", () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
     const location = page.getByTestId("file-location");
-    await expect(location).toContainText(".claude/checkpoints/20261105-090000-key-file-went-missing.html");
+    await expect(location).toContainText(`.claude/checkpoints/${fileStamp(at("2026-11-05T09:00:00Z"))}-key-file-went-missing.html`);
     await page.getByRole("button", { name: "Copy path" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await location.textContent());
@@ -244,11 +245,11 @@ test.describe("all checkpoints", () => {
     for (const meta of await table.getByTestId("row-meta").allTextContents()) expect(meta.split(" · ")[0].trim()).toBe("project-002");
     await expect(form.getByLabel("Status")).toHaveValue("in-progress");
 
-    await page.goto("/checkpoints?family=html&from=2026-11-05&to=2026-11-05");
-    await expect(form.getByLabel("Saved from")).toHaveValue("2026-11-05");
+    await page.goto(`/checkpoints?family=html&from=${day("2026-11-05")}&to=${day("2026-11-05")}`);
+    await expect(form.getByLabel("Saved from")).toHaveValue(day("2026-11-05"));
     const dates = await column(page, "Saved");
     expect(dates.length).toBe(3);
-    for (const d of dates) expect(d.startsWith("2026-11-05")).toBe(true);
+    for (const d of dates) expect(d.startsWith(day("2026-11-05"))).toBe(true);
 
     await page.goto("/checkpoints?from=2030-01-01");
     await expect(page.getByText("No checkpoint matches these filters")).toBeVisible();

@@ -12,6 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import * as family from "../scripts/fixtures/families";
 import { commitAll, git, initRepo, writeFiles } from "../scripts/fixtures/git";
 import { E2E_DB, E2E_WORLD } from "./support/paths";
+import { at } from "./support/fixture-world";
 
 const CODE = join(E2E_WORLD, "code");
 const HOME = join(E2E_WORLD, "home");
@@ -53,7 +54,7 @@ function facts(title: string, branch: string, headSha: string, savedAt: string, 
     slug: title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
     branch,
     headSha,
-    savedAt: new Date(savedAt),
+    savedAt: at(savedAt),
     status: "in-progress",
     tasks: tasks.map(([text, done]) => ({ text, done })),
     keyFiles: ["src/login.ts"],
@@ -73,11 +74,11 @@ function buildBranchyRepository(): void {
   initRepo(BRANCHY);
   appendFileSync(join(BRANCHY, ".git", "info", "exclude"), ".claude/\n");
   writeFiles(BRANCHY, { "src/app.ts": "export const app = 1;\n", "README.md": "# branchy\n" });
-  commitAll(BRANCHY, "feat: initial layout", new Date("2026-11-20T08:00:00Z"));
+  commitAll(BRANCHY, "feat: initial layout", at("2026-11-20T08:00:00Z"));
 
   git(BRANCHY, ["checkout", "-q", "-b", "feature/login"]);
   writeFiles(BRANCHY, { "src/login.ts": "export function login() {\n  return false;\n}\n" });
-  const first = commitAll(BRANCHY, "feat: login form", new Date("2026-11-20T09:00:00Z"));
+  const first = commitAll(BRANCHY, "feat: login form", at("2026-11-20T09:00:00Z"));
   saveCheckpoint(
     facts("Login form (first save)", "feature/login", first, "2026-11-20T09:10:00Z", [
       ["Write the failing test first", true],
@@ -86,8 +87,8 @@ function buildBranchyRepository(): void {
     ]),
   );
   writeFiles(BRANCHY, { "src/login.ts": "export function login(user: string) {\n  return user.length > 0;\n}\n" });
-  commitAll(BRANCHY, "feat: wire the login form", new Date("2026-11-20T10:00:00Z"));
-  const second = commitAll(BRANCHY, "chore(checkpoint): save login progress", new Date("2026-11-20T10:01:00Z"));
+  commitAll(BRANCHY, "feat: wire the login form", at("2026-11-20T10:00:00Z"));
+  const second = commitAll(BRANCHY, "chore(checkpoint): save login progress", at("2026-11-20T10:01:00Z"));
   saveCheckpoint(
     facts(
       "Login form (second save)",
@@ -104,18 +105,18 @@ function buildBranchyRepository(): void {
     ),
   );
   writeFiles(BRANCHY, { "src/remember.ts": "export const rememberMe = true;\n" });
-  commitAll(BRANCHY, "feat: remember me", new Date("2026-11-20T11:00:00Z"));
+  commitAll(BRANCHY, "feat: remember me", at("2026-11-20T11:00:00Z"));
 
   git(BRANCHY, ["checkout", "-q", "main"]);
   git(BRANCHY, ["checkout", "-q", "-b", "spike/cache"]);
   writeFiles(BRANCHY, { "src/cache.ts": "export const cache = new Map();\n" });
-  const spike = commitAll(BRANCHY, "spike: try a cache", new Date("2026-11-20T12:00:00Z"));
+  const spike = commitAll(BRANCHY, "spike: try a cache", at("2026-11-20T12:00:00Z"));
   saveCheckpoint(facts("Cache spike", "spike/cache", spike, "2026-11-20T12:05:00Z", [["Measure the hit rate", false]]));
 
   git(BRANCHY, ["checkout", "-q", "main"]);
   git(BRANCHY, ["branch", "-q", "-D", "spike/cache"]);
   writeFiles(BRANCHY, { "src/hotfix.ts": "export const hotfix = 1;\n" });
-  commitAll(BRANCHY, "fix: hotfix on main", new Date("2026-11-20T13:00:00Z"));
+  commitAll(BRANCHY, "fix: hotfix on main", at("2026-11-20T13:00:00Z"));
 }
 
 async function banner(page: Page) {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { FIXTURE } from "./support/fixture-world";
+import { FIXTURE, day } from "./support/fixture-world";
 
 // each filter change or header click is a server render: give a busy machine time (a wait, not a timing assertion)
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -131,10 +131,11 @@ test.describe("all checkpoints: filters apply as they change", () => {
 
   test("dates apply after a pause in typing", async ({ page }) => {
     await page.goto("/checkpoints");
-    await filters(page).getByLabel("Saved from").fill("2026-11-05");
-    await filters(page).getByLabel("Saved until").fill("2026-11-05");
-    await expect(page).toHaveURL(/from=2026-11-05&to=2026-11-05|to=2026-11-05.*from=2026-11-05/);
-    await expect.poll(async () => (await column(checkpoints(page), "Saved")).every((d) => d.startsWith("2026-11-05"))).toBe(true);
+    await filters(page).getByLabel("Saved from").fill(day("2026-11-05"));
+    await filters(page).getByLabel("Saved until").fill(day("2026-11-05"));
+    const d = day("2026-11-05");
+    await expect(page).toHaveURL(new RegExp(`from=${d}&to=${d}|to=${d}.*from=${d}`));
+    await expect.poll(async () => (await column(checkpoints(page), "Saved")).every((s) => s.startsWith(d))).toBe(true);
     await filters(page).getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/checkpoints$/);
     await expect(filters(page).getByLabel("Saved from")).toHaveValue("");

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { FIXTURE } from "./support/fixture-world";
+import { FIXTURE, day } from "./support/fixture-world";
 import { E2E_DB } from "./support/paths";
 
 /**
@@ -77,7 +77,7 @@ test.describe("live pages", () => {
 
     // a teammate's review arrives with a pull
     mkdirSync(dirname(reviewFileOf(d)), { recursive: true });
-    writeFileSync(reviewFileOf(d), "# Reviews of the handoff\n\n## 2026-11-02 09:00 UTC — Teammate Tess — comment\n\nWhere does the **retention** job run?\n");
+    writeFileSync(reviewFileOf(d), `# Reviews of the handoff\n\n## ${day("2026-11-02")} 09:00 UTC — Teammate Tess — comment\n\nWhere does the **retention** job run?\n`);
     const reviews = page.getByRole("list", { name: "Reviews, oldest first" });
     await expect(reviews.getByTestId("review").filter({ hasText: "Teammate Tess" })).toContainText("Comment", { timeout: 15_000 });
     await expect(reviews.locator("strong", { hasText: "retention" })).toBeVisible();
@@ -148,7 +148,7 @@ test.describe("live pages", () => {
 
     const text = readFileSync(reviewFileOf(d), "utf8");
     expect(text).toMatch(/\n## \d{4}-\d\d-\d\d \d\d:\d\d UTC — Rita Reviewer — changes\n\nPlease \*\*add\*\* the retention job\.\n\n- schedule it\n- test it\n$/);
-    expect(text.startsWith("# Reviews of the handoff\n\n## 2026-11-02 09:00 UTC — Teammate Tess — comment\n")).toBe(true);
+    expect(text.startsWith(`# Reviews of the handoff\n\n## ${day("2026-11-02")} 09:00 UTC — Teammate Tess — comment\n`)).toBe(true);
 
     await page.goto("/reviews");
     await expect(queueRow(page)).toHaveCount(0);

@@ -8,11 +8,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { E2E_WORLD } from "./support/paths";
+import { at, day } from "./support/fixture-world";
 import { ALNUM, fake } from "../tests/support/fake-secrets";
 
 const REPO = join(E2E_WORLD, "code", "project-002");
 const NOTE = ".claude/checkpoints/ideas-for-later.md";
-const DEPLOY = ".claude/checkpoints/2026-11-06-rotate-bot.md";
+const DEPLOY = `.claude/checkpoints/${day("2026-11-06")}-rotate-bot.md`;
 // assembled at run time so that this file holds nothing that looks like a key to other scanners
 const TOKEN = `ghp_${fake(36, 41, ALNUM)}`;
 
@@ -77,7 +78,7 @@ test.describe("a secret finding", () => {
   });
 
   test("says whether its line is committed, and 'Not a secret' dismisses it with Undo and a filter", async ({ page }) => {
-    put(DEPLOY, `---\ntitle: Rotate the bot token\nstatus: in-progress\nbranch: main\nsaved_at: 2026-11-06T10:00:00Z\n---\n\n# Rotate the bot token\n\nThe example token is ${TOKEN} in the docs.\n`);
+    put(DEPLOY, `---\ntitle: Rotate the bot token\nstatus: in-progress\nbranch: main\nsaved_at: ${at("2026-11-06T10:00:00Z").toISOString().replace(".000Z", "Z")}\n---\n\n# Rotate the bot token\n\nThe example token is ${TOKEN} in the docs.\n`);
     await reindex(page);
 
     await page.goto("/");

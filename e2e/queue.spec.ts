@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import * as family from "../scripts/fixtures/families";
 import { commitAll, git, initRepo, writeFiles } from "../scripts/fixtures/git";
-import { FIXTURE } from "./support/fixture-world";
+import { FIXTURE, day } from "./support/fixture-world";
 import { E2E_DB, E2E_WORLD } from "./support/paths";
 
 test.describe.configure({ mode: "serial" });
@@ -27,7 +27,7 @@ async function openSetAside(page: Page) {
 test("each open checkpoint once, with one suggested action and a sentence starting with the deciding fact", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 2, name: "What to do next" })).toBeVisible();
-  // the fixture world's clock is fixed: its saves are weeks old (resume, re-verify) or dormant (archive?)
+  // the fixture world's dates follow the run's day (scripts/fixtures/clock.ts): its saves are weeks old (resume, re-verify) or dormant (archive?)
   const hostile = item(page, FIXTURE.hostileTitle);
   await expect(hostile).toContainText(/Nothing moved since it was saved \d+ days ago|Untouched for \d+ days/);
   const gone = item(page, FIXTURE.goneTitle);
@@ -83,7 +83,7 @@ test("archive takes it out of the queue and the default list; the filter shows i
   // the checkpoints list hides it by default and shows it on request
   await page.goto("/checkpoints?triage=only");
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
-  await page.goto(`/checkpoints?status=in-progress&from=2026-11-03&to=2026-11-03`);
+  await page.goto(`/checkpoints?status=in-progress&from=${day("2026-11-03")}&to=${day("2026-11-03")}`);
   await expect(page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
 
   await page.goto("/");

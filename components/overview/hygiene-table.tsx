@@ -3,7 +3,7 @@ import type { HygieneRow } from "@/lib/queries/overview";
 import { ShowMore } from "../show-more";
 
 function Count({ n, href, warn }: { n: number; href: string; warn: boolean }) {
-  if (!n) return <span className="text-stone-400 dark:text-stone-600">0</span>;
+  if (!n) return <span className="text-stone-500 dark:text-stone-400">0</span>;
   return (
     <Link href={href} className={`tabular-nums ${warn ? "font-semibold text-amber-800 dark:text-amber-300" : ""}`}>
       {n}

@@ -14,7 +14,7 @@ export function StatCard({ label, value, href, tone, hint }: { label: string; va
       href={href}
       className="group block rounded-lg border border-stone-200 bg-white p-3 no-underline shadow-xs hover:border-teal-500 hover:no-underline dark:border-stone-800 dark:bg-stone-900 dark:hover:border-teal-500"
     >
-      <span className={`block text-2xl font-semibold tabular-nums ${value ? TONES[tone] : "text-stone-400 dark:text-stone-600"}`}>{value.toLocaleString("en-US")}</span>
+      <span className={`block text-2xl font-semibold tabular-nums ${value ? TONES[tone] : "text-stone-500 dark:text-stone-400"}`}>{value.toLocaleString("en-US")}</span>
       <span className="block text-sm font-medium text-stone-900 dark:text-stone-100">{label}</span>
       <span className="block text-xs text-stone-500 dark:text-stone-400">{hint}</span>
     </Link>

@@ -3,6 +3,12 @@ import * as family from "../../scripts/fixtures/families";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { commitAll, git, writeFiles } from "../../scripts/fixtures/git";
+import { fileStamp, fixtureDate, fixtureDay, fixtureToday } from "../../scripts/fixtures/clock";
+
+/** The empty checkpoint's file name carries its day (moved to the run's day like every fixture date). */
+function emptyPathOn(today: string): string {
+  return `.claude/checkpoints/${fileStamp(fixtureDate("2026-11-04T09:00:00Z", today))}-empty.html`;
+}
 
 /** Names the e2e specs look for. */
 export const FIXTURE = {
@@ -19,13 +25,18 @@ export const FIXTURE = {
   hostileTitle: "Hostile markup in a checkpoint",
   hostileLink: "innocent-looking link",
   brokenPath: ".claude/checkpoints/broken-frontmatter.md",
-  emptyPath: ".claude/checkpoints/20261104-090000-empty.html",
+  emptyPath: emptyPathOn(fixtureToday()),
   archives: 11,
   /** A second checkout of project-001 (a linked worktree, detached at its HEAD): the same files, one record each. */
   worktree: "project-001-worktree",
 } as const;
 
-const at = (iso: string) => new Date(iso);
+/**
+ * Fixed dates below are written as seen on scripts/fixtures/clock.ts's WRITTEN_FOR and moved to the run's day: the
+ * specs that name a day (a filter, a file name) ask the same clock (`day`, `at`).
+ */
+export const at = (iso: string, today: string = fixtureToday()) => fixtureDate(iso, today);
+export const day = (d: string, today: string = fixtureToday()) => fixtureDay(d, today);
 
 function save(title: string, branch: string, sha: string, savedAt: Date, status: "in-progress" | "completed", extra: Partial<family.SaveFacts> = {}): family.SaveFacts {
   return {
@@ -41,7 +52,7 @@ function save(title: string, branch: string, sha: string, savedAt: Date, status:
     ],
     keyFiles: ["src/app.ts"],
     decision: "Keep the change behind a flag until the e2e suite is green",
-    gotcha: "The fixture clock is fixed: never compare with the real date",
+    gotcha: "The fixture clock follows the run's day: ask it, never the calendar",
     ...extra,
   };
 }
@@ -59,7 +70,8 @@ function fakeToken(): string {
 }
 
 /** project-001: a second branch, a branch that is gone, a plan, a missing key file, a secret and a review. */
-function decorateFirst(repo: World["repositories"][number]): void {
+function decorateFirst(repo: World["repositories"][number], today: string): void {
+  const at = (iso: string) => fixtureDate(iso, today);
   const path = repo.path;
   const sha = repo.shas[repo.shas.length - 1];
   git(path, ["branch", FIXTURE.featureBranch]);
@@ -89,17 +101,18 @@ function decorateFirst(repo: World["repositories"][number]): void {
     [family.htmlCheckpointPath(secret)]: family.htmlCheckpoint(secret),
     [FIXTURE.planPath]: `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>${FIXTURE.planTitle}</title>
-<meta name="jacked:type" content="plan"><meta name="jacked:status" content="in-progress"><meta name="jacked:date" content="2026-11-04">
+<meta name="jacked:type" content="plan"><meta name="jacked:status" content="in-progress"><meta name="jacked:date" content="${fixtureDay("2026-11-04", today)}">
 </head><body><h1>${FIXTURE.planTitle}</h1><h2>Steps</h2><ol><li>Facets</li><li>Ranking</li><li>Rollout</li></ol></body></html>
 `,
     [`.claude/reviews/${family.htmlCheckpointPath(searchA).split("/").pop()!.replace(/\.html$/, "")}.md`]:
-      "# Review of the first search cut\n\n## 2026-11-04 16:00 UTC — Ana Silva — approved\nFacets read well; ship it behind the flag.\n",
+      `# Review of the first search cut\n\n## ${fixtureDay("2026-11-04", today)} 16:00 UTC — Ana Silva — approved\nFacets read well; ship it behind the flag.\n`,
   });
   commitAll(path, "docs: search branch saves and plan", at("2026-11-05T16:00:00Z"));
 }
 
 /** project-002: a hostile checkpoint, a pile of archives and files that cannot be read well. */
-function decorateSecond(repo: World["repositories"][number]): void {
+function decorateSecond(repo: World["repositories"][number], today: string): void {
+  const at = (iso: string) => fixtureDate(iso, today);
   const path = repo.path;
   const sha = repo.shas[repo.shas.length - 1];
   const hostile = save(FIXTURE.hostileTitle, "main", sha, at("2026-11-05T12:00:00Z"), "in-progress", {
@@ -112,11 +125,11 @@ function decorateSecond(repo: World["repositories"][number]): void {
   const files: Record<string, string> = {
     [family.htmlCheckpointPath(hostile)]: family.htmlCheckpoint(hostile),
     [FIXTURE.brokenPath]: "---\ntitle: [unclosed\nstatus: in-progress\n---\n\n# Checkpoint: Broken frontmatter\n\n## Remaining Work\n- [ ] Fix the YAML\n",
-    [FIXTURE.emptyPath]: "",
+    [emptyPathOn(today)]: "",
   };
   for (let i = 0; i < FIXTURE.archives; i++) {
-    const when = new Date(Date.parse("2026-11-02T08:00:00Z") + i * 3 * 3_600_000);
-    const stamp = when.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 13);
+    const when = new Date(at("2026-11-02T08:00:00Z").getTime() + i * 3 * 3_600_000);
+    const stamp = fileStamp(when, "minute");
     files[`.claude/session-state/checkpoints/checkpoint-${stamp}.md`] = family.sessionStateCheckpoint(
       save(`Queue migration step ${i + 1}`, "main", sha, when, i === FIXTURE.archives - 1 ? "in-progress" : "completed"),
     );
@@ -125,11 +138,11 @@ function decorateSecond(repo: World["repositories"][number]): void {
   commitAll(path, "docs: more saves", at("2026-11-05T16:00:00Z"));
 }
 
-/** Two repositories of every family plus the hostile and odd files the e2e suite looks at. */
-export function buildFixtureWorld(dir: string): World {
-  const world = buildWorld(dir, { repositories: 2, htmlCheckpoints: FIXTURE.htmlCheckpoints, start: new Date("2026-11-01T08:00:00Z") });
-  decorateFirst(world.repositories[0]);
-  decorateSecond(world.repositories[1]);
+/** Two repositories of every family plus the hostile and odd files the e2e suite looks at, dated for `today` (the run's day). */
+export function buildFixtureWorld(dir: string, today: string = fixtureToday()): World {
+  const world = buildWorld(dir, { repositories: 2, htmlCheckpoints: FIXTURE.htmlCheckpoints, start: fixtureDate("2026-11-01T08:00:00Z", today) });
+  decorateFirst(world.repositories[0], today);
+  decorateSecond(world.repositories[1], today);
   // after every commit: its files are the main checkout's, byte for byte, so no count changes
   git(world.repositories[0].path, ["worktree", "add", "-q", "--detach", join(world.root, FIXTURE.worktree)]);
   // the worktree has deleted its copy of the session handoff (uncommitted): live.spec edits project-001's, which then

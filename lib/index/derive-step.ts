@@ -78,7 +78,7 @@ function saveInputs(db: CairnDb, repositoryId: number): SaveInput[] {
 export async function deriveRepository(
   db: CairnDb,
   repo: Repository,
-  opts: { documentsChanged: boolean },
+  opts: { documentsChanged: boolean; now?: Date },
   facts: RepoFacts = new RepoFacts(repo.path),
 ): Promise<void> {
   const state = await readRepositoryState(facts);
@@ -97,7 +97,7 @@ export async function deriveRepository(
     .where(eq(repositories.id, repo.id))
     .run();
   if (unchanged) {
-    db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id));
+    db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id, opts.now));
     return;
   }
   // one commit for all these row updates, not one per row
@@ -110,7 +110,7 @@ export async function deriveRepository(
     await recordSaveEvents(db, repo);
     return;
   }
-  const now = new Date();
+  const now = opts.now ?? new Date();
   const docRows = db
     .select({ id: documents.id, path: documents.path, savedAtSource: documents.savedAtSource })
     .from(documents)

@@ -37,6 +37,8 @@ export interface IndexOptions {
   onProgress?: ProgressListener;
   /** Remember these roots in the database (the CLI and the roots page do). */
   saveRoots?: boolean;
+  /** The clock ages are measured with (tests that move it: scripts/fixtures/clock.ts); the real one when absent. */
+  now?: Date;
 }
 
 function rejectedOutcome(file: RejectedFile) {
@@ -118,6 +120,8 @@ export interface RepositoryRunOptions {
   force?: boolean;
   /** Its place among the project's checkouts (lib/index/identity-step.ts): which branches it reads. */
   plan?: CheckoutPlan;
+  /** The clock ages are measured with; the real one when absent. */
+  now?: Date;
 }
 
 /**
@@ -132,7 +136,7 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   if (stamping) stamping.stampWith += `\n${planStamp(options.plan)}`;
   const scan = found.layout === "bare" ? bareScan(stamping) : await discoverFiles(db, found.path, rootPath, summary, stamping);
   if (scan.skipped) {
-    skipRepository(db, repo, summary);
+    skipRepository(db, repo, summary, options.now);
     return;
   }
   // a run that stops half way leaves no stamp behind: the next one does everything again
@@ -149,7 +153,7 @@ export async function indexRepository(db: CairnDb, found: FoundRepository, rootP
   applyBatch(db, repo.id, repo.id, batch, scan.rejected, summary);
   const worktreePaths = new Set([...scan.files, ...scan.rejected].map((f) => f.relPath));
   const branchChanges = await indexBranchDocuments(db, repo, worktreePaths, facts, options.plan);
-  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0 }, facts);
+  await deriveRepository(db, repo, { documentsChanged: batch.prepared.length + batch.vanished.length + branchChanges > 0, now: options.now }, facts);
   if (scan.stamp) db.update(repositories).set({ indexStamp: scan.stamp }).where(eq(repositories.id, repo.id)).run();
 }
 
@@ -249,7 +253,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
       const { repo, root } = found[next++];
       try {
         const id = db.select({ id: repositories.id }).from(repositories).where(eq(repositories.path, repo.path)).get()?.id;
-        await indexRepository(db, repo, root, summary, { force: id !== undefined && forced.has(id), plan: plans.get(repo.path) });
+        await indexRepository(db, repo, root, summary, { force: id !== undefined && forced.has(id), plan: plans.get(repo.path), now: options.now });
       } catch (error) {
         recordRepositoryFailure(db, repo, root, error);
         summary.problems += 1;

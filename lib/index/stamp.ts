@@ -66,8 +66,8 @@ export function refreshAges(db: CairnDb, repositoryId: number, now = new Date())
 }
 
 /** Nothing changed since the last completed run: count its files as unchanged, move the ages on. */
-export function skipRepository(db: CairnDb, repo: Repository, summary: IndexSummary): void {
+export function skipRepository(db: CairnDb, repo: Repository, summary: IndexSummary, now = new Date()): void {
   summary.documents.unchanged += statement(db, KNOWN_FILES).pluck().get(repo.id) as number;
-  db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id));
+  db.transaction((tx) => refreshAges(tx as unknown as CairnDb, repo.id, now));
   statement(db, INDEXED_AT).run(new Date().toISOString(), repo.id);
 }
