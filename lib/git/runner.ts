@@ -152,7 +152,7 @@ const STDERR_CAP = 64 * 1024;
 /** Runs git and returns raw stdout bytes. Throws GitError. */
 export async function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
   const fullArgs = buildGitArgs(args);
-  const hazard = gitFolderHazard(cwd);
+  const hazard = await gitFolderHazard(cwd);
   if (hazard !== null) throw new GitError(args, "refused", null, hazard);
   spawnedProcesses += 1;
   const result = await spawnGit({
