@@ -82,7 +82,8 @@ export async function noFilterDriversInFiles(dirs: ConfigDirs, env: NodeJS.Proce
 export const MAX_FILTER_DRIVERS = 200;
 export const MAX_FILTER_NAME_BYTES = 1024;
 
-export type FilterNeutralisation = { ok: true; overrides: Array<[string, string]> } | { ok: false; reason: string };
+/** `waits`: git was not run at all, its git folders hold a file it would wait on (folder-hazard.ts). */
+export type FilterNeutralisation = { ok: true; overrides: Array<[string, string]> } | { ok: false; reason: string; waits?: boolean };
 
 /**
  * `git status` may pipe file contents through a repository's clean/smudge/process filter programs,
@@ -97,6 +98,7 @@ export async function filterNeutralisation(cwd: string): Promise<FilterNeutralis
     filterKeys = await runGit(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."], { maxBytes: 1024 * 1024 });
   } catch (error) {
     if (error instanceof GitError && error.kind === "exit" && error.exitCode === 1) return { ok: true, overrides: [] };
+    if (error instanceof GitError && error.kind === "refused") return { ok: false, reason: error.stderrFirstLine, waits: true };
     const why = error instanceof GitError ? (error.kind === "exit" ? error.stderrFirstLine || `exit ${error.exitCode}` : error.kind) : "unknown error";
     return { ok: false, reason: `its filter-driver settings could not be read (${why})` };
   }
@@ -117,6 +119,7 @@ export async function filterNeutralisation(cwd: string): Promise<FilterNeutralis
 }
 
 /** A repository where Cairn did not run `git status`, and why (shown as a problem). */
-export function statusRefusedMessage(reason: string): string {
+export function statusRefusedMessage(reason: string, waits = false): string {
+  if (waits) return `git was not run in this repository: ${reason}. Uncommitted changes are not shown.`;
   return `git status was not run in this repository because ${reason}: its filter programs could have run. Uncommitted changes are not shown.`;
 }

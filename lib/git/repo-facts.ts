@@ -128,7 +128,7 @@ export class RepoFacts {
       const certain = this.configDirs ? await noFilterDriversInFiles(this.configDirs) : null;
       const filters = certain ? { ok: true as const, overrides: [] } : await filterNeutralisation(this.cwd);
       if (!filters.ok) {
-        this.statusRefusal = statusRefusedMessage(filters.reason);
+        this.statusRefusal = statusRefusedMessage(filters.reason, filters.waits);
         return null;
       }
       const configOverrides = filters.overrides;

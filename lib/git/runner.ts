@@ -4,12 +4,14 @@
  * Repositories are untrusted input: their `.git/config`, hooks and attributes can name programs
  * to run. The runner never uses a shell, pins the options that would start such programs, switches
  * every transport off (so no fetch, lazy or explicit, can run a remote helper, ssh or upload-pack),
- * strips inherited GIT_* variables, and bounds every call by a timeout and an output cap. Each git
+ * strips inherited GIT_* variables, and bounds every call by a timeout and an output cap. A repository
+ * whose git folders hold a FIFO or device is refused before git starts (folder-hazard.ts). Each git
  * runs in its own process group, and the whole group is killed on a timeout or an oversized output.
  * The process itself is started by spawner.ts (from a small helper process when it can).
  */
 import { dirname, resolve } from "node:path";
 import { spawnGit } from "./spawner";
+import { gitFolderHazard } from "./folder-hazard";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -51,7 +53,8 @@ export const NO_TRANSPORT = "cairn-no-transport";
 const DIFF_PRODUCING_SUBCOMMANDS = new Set(["diff", "log", "show", "diff-tree"]);
 const DIFF_SAFETY_ARGS = ["--no-ext-diff", "--no-textconv", "--no-color"];
 
-export type GitFailureKind = "exit" | "timeout" | "output-too-large" | "spawn";
+/** `refused`: not started at all, its git folders hold a FIFO or device git would wait on (folder-hazard.ts). */
+export type GitFailureKind = "exit" | "timeout" | "output-too-large" | "spawn" | "refused";
 
 /** git's words when an object it needs is not in the clone (a partial clone, a pruned or broken repository). */
 const MISSING_OBJECT = /lazy fetching disabled|unable to read [0-9a-f]{7,}|missing (?:blob|tree|commit) object|bad object|could not read (?:object|blob)|transport '[^']*' not allowed|promisor remote/i;
@@ -149,6 +152,8 @@ const STDERR_CAP = 64 * 1024;
 /** Runs git and returns raw stdout bytes. Throws GitError. */
 export async function runGitBuffer(cwd: string, args: readonly string[], opts: GitCallOptions = {}): Promise<Buffer> {
   const fullArgs = buildGitArgs(args);
+  const hazard = await gitFolderHazard(cwd);
+  if (hazard !== null) throw new GitError(args, "refused", null, hazard);
   spawnedProcesses += 1;
   const result = await spawnGit({
     args: fullArgs,

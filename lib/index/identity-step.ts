@@ -3,9 +3,11 @@
  * repository with several checkouts; separate clones with the same root commit and the same remote (or, without
  * one, the same folder name) are one project. Read from git's files in the same pass as discovery; the root
  * commit is asked of git only when two repositories could be one project, once per repository, and kept in its row.
+ * A repository found inside another repository's work tree (below the root) stays its own project (issue 42).
  */
 import { createHash } from "node:crypto";
-import { realpath } from "node:fs/promises";
+import { lstat, realpath } from "node:fs/promises";
+import { join } from "node:path";
 import type { CairnDb } from "../../db/client";
 import type { FoundRepository } from "../discover/repositories";
 import { readCheckoutIdentity, rootCommitOf, type CheckoutIdentity } from "../git/identity";
@@ -41,6 +43,28 @@ export async function uniqueRepositories<T extends { repo: FoundRepository }>(fo
   return out;
 }
 
+/**
+ * The found checkouts lying inside the work tree of ANOTHER repository below the root (discovery's `nestedIn`): a
+ * linked worktree kept inside its own repository (`.claude/worktrees/…`) is not one of them.
+ */
+async function nestedRepositories(found: FoundRepository[], identities: Map<string, CheckoutIdentity>): Promise<Set<string>> {
+  const nested = new Set<string>();
+  for (const repo of found) {
+    if (!repo.nestedIn) continue;
+    const outer = identities.get(repo.nestedIn) ?? (await outerIdentity(repo.nestedIn));
+    const own = identities.get(repo.path)!.commonDir;
+    if (own === null || outer?.commonDir !== own) nested.add(repo.path);
+  }
+  return nested;
+}
+
+/** The identity of a folder holding a `.git` that discovery did not report (refused, or out of this run). */
+async function outerIdentity(path: string): Promise<CheckoutIdentity | null> {
+  const entry = await lstat(join(path, ".git")).catch(() => null);
+  if (!entry || !(entry.isDirectory() || entry.isFile())) return null;
+  return readCheckoutIdentity(path, entry.isDirectory() ? "worktree" : "linked-worktree");
+}
+
 const KNOWN_ROOTS = 'SELECT "common_dir" AS commonDir, "root_commit" AS rootCommit FROM "repositories" WHERE "root_commit" IS NOT NULL AND "common_dir" IS NOT NULL';
 
 /** Every found checkout's identity and project, keyed by its path. */
@@ -53,10 +77,16 @@ export async function planCheckouts(db: CairnDb, found: FoundRepository[]): Prom
     const repoKey = identity.commonDir ?? `path:${path}`;
     byRepository.set(repoKey, [...(byRepository.get(repoKey) ?? []), path]);
   }
+  const apart = await nestedRepositories(found, identities);
   // repositories that could be clones of one project: the same remote, or without one the same folder name
   const byCandidate = new Map<string, string[]>();
   for (const [repoKey, paths] of byRepository) {
     const identity = identities.get(paths.find((p) => identities.get(p)!.isMain) ?? paths[0])!;
+    // found inside another repository: a remote URL and a root commit (which anyone can copy) never join it to another's project
+    if (paths.every((p) => apart.has(p))) {
+      byCandidate.set(`apart:${repoKey}`, [repoKey]);
+      continue;
+    }
     const candidate = identity.remoteUrl ? `remote:${identity.remoteUrl}` : `name:${identity.name}`;
     byCandidate.set(candidate, [...(byCandidate.get(candidate) ?? []), repoKey]);
   }

@@ -29,14 +29,15 @@ function isUnder(parent: string, child: string): boolean {
 /** The repository at `path` as discovery would report it, or null when it is not a repository. */
 async function describeRepository(db: CairnDb, path: string): Promise<{ found: FoundRepository; rootPath: string } | null> {
   const known = db.select().from(repositories).where(eq(repositories.path, path)).get();
-  const [found] = (await findRepositories(path, 0)).filter((r) => r.path === path);
-  if (!found) return null;
   const rootPath =
     known?.rootPath ??
     savedRoots(db)
       .filter((root) => isUnder(root, path))
       .sort((a, b) => b.length - a.length)[0] ??
     path;
+  // the identity rules as the full run applied them: bounded by the root that found it (lib/discover/trust.ts)
+  const [found] = (await findRepositories(path, 0, { root: rootPath })).filter((r) => r.path === path);
+  if (!found) return null;
   return { found, rootPath };
 }
 
@@ -44,12 +45,12 @@ async function describeRepository(db: CairnDb, path: string): Promise<{ found: F
 async function planWithSiblings(db: CairnDb, found: FoundRepository) {
   const known = db.select().from(repositories).where(eq(repositories.path, found.path)).get();
   const siblings = known?.projectKey
-    ? db.select({ path: repositories.path }).from(repositories).where(eq(repositories.projectKey, known.projectKey)).all()
+    ? db.select({ path: repositories.path, rootPath: repositories.rootPath }).from(repositories).where(eq(repositories.projectKey, known.projectKey)).all()
     : [];
   const all: FoundRepository[] = [found];
-  for (const { path } of siblings) {
+  for (const { path, rootPath } of siblings) {
     if (path === found.path) continue;
-    const [sibling] = (await findRepositories(path, 0)).filter((r) => r.path === path);
+    const [sibling] = (await findRepositories(path, 0, { root: rootPath ?? path })).filter((r) => r.path === path);
     if (sibling) all.push(sibling);
   }
   const plans = await planCheckouts(db, all);

@@ -176,6 +176,7 @@ export async function settleCheckouts(db: CairnDb, projectKeys: string[], summar
 export function repositoryFailureMessage(error: unknown): string {
   if (error instanceof GitError) {
     if (error.kind === "timeout") return "Indexing stopped for this repository: git took too long and was stopped. The rest was indexed.";
+    if (error.kind === "refused") return `Indexing stopped for this repository: git was not run (${error.stderrFirstLine}).`;
     if (error.missingObjects) return "Indexing stopped for this repository: objects git needed are not in this clone (Cairn never fetches them).";
     return `Indexing stopped for this repository: git failed (${error.stderrFirstLine || error.kind}).`;
   }
