@@ -19,6 +19,7 @@ interface SearchCommandOptions {
   group?: string;
   limit?: string;
   offset?: string;
+  wordsOnly?: boolean;
 }
 
 function styled(parts: SnippetPart[], tty: boolean): string {
@@ -59,6 +60,7 @@ export function registerSearchCommand(program: Command): void {
     .addOption(new Option("--group <how>", "flat, or by repository").choices([...GROUP_VALUES]).default("flat"))
     .option("--limit <n>", "at most this many results", "20")
     .option("--offset <n>", "skip this many results first", "0")
+    .option("--words-only", "search by words only, not also by meaning")
     .addHelpText("after", `\nQuery syntax:\n${syntaxHelpText()}\n`)
     .action(async (words: string[], opts: SearchCommandOptions) => {
       // loaded here, so that other commands do not pay for the validation library and the search code
@@ -84,7 +86,12 @@ export function registerSearchCommand(program: Command): void {
       if (!parsed.ok) fail(parsed.error);
       const { db } = openDb(opts, { mapped: true });
       const { q, limit, offset, group } = parsed.request;
-      const response = toSearchResponse(searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset }), group);
+      const meaning = opts.wordsOnly ? null : await (await import("./search-meaning")).cliMeaning(db, q);
+      const response = {
+        ...toSearchResponse(searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset, meaning: meaning?.query ?? undefined }), group),
+        ...(meaning ? { meaning: meaning.status } : {}),
+      };
+      await meaning?.close();
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
         return;
