@@ -44,11 +44,11 @@ export async function answerSearchWithMeaning(db: CairnDb, params: URLSearchPara
   if (!parsed.ok) return answerSearch(db, params);
   const { q, limit, offset, group } = parsed.request;
   const started = performance.now();
-  const text = meaningText(parseQuery(q));
+  const status = meaningStatus(db);
+  const text = status.active && status.embedded > 0 ? meaningText(parseQuery(q)) : null;
   const meaning = text ? await queryVector(db, text) : null;
   const embeddedAt = performance.now();
   const result = searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset, meaning: meaning ?? undefined });
-  const status = meaningStatus(db);
   // documents indexed since (the Roots page, a file saved): embedded in the background, at most once a minute
   if (status.active && status.embedded < status.passages && Date.now() - lastKick > 60_000) {
     lastKick = Date.now();

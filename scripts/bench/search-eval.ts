@@ -64,7 +64,7 @@ interface TruthFile {
   rel: string;
 }
 
-interface World {
+export interface World {
   dir: string;
   root: string;
   home: string;
@@ -438,7 +438,7 @@ export async function runSearchEval(options: SearchEvalOptions = {}): Promise<Se
 }
 
 /** A Cairn record or hit (absolute repository path or "global", and a path) → the truth file it is. */
-function locate(record: Record<string, unknown>, world: World, byLocation: Map<string, string>): string | null {
+export function locate(record: Record<string, unknown>, world: World, byLocation: Map<string, string>): string | null {
   const repo = typeof record.repo === "string" ? record.repo : typeof record.repoPath === "string" ? record.repoPath : null;
   const path = typeof record.path === "string" ? record.path : typeof record.relPath === "string" ? record.relPath : null;
   if (!path) return null;
