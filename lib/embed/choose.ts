@@ -10,7 +10,7 @@ import { folderEmbedder } from "./folder";
 import { savedEmbedSettings } from "./store";
 import { PROVIDER_NAMES, type Embedder, type EmbedSettings, type ProviderName } from "./types";
 
-export function embedSettings(db: CairnDb | null, env: NodeJS.ProcessEnv = process.env): EmbedSettings {
+export function embedSettings(db: CairnDb | null, env: Record<string, string | undefined> = process.env): EmbedSettings {
   const saved = db ? savedEmbedSettings(db) : {};
   const fromEnv = env.CAIRN_EMBED && (PROVIDER_NAMES as string[]).includes(env.CAIRN_EMBED) ? (env.CAIRN_EMBED as ProviderName) : undefined;
   return {
