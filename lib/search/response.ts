@@ -81,6 +81,11 @@ export interface SearchResponse {
   notes: string[];
   /** Always the flat, ranked list. */
   hits: SearchResponseHit[];
+  /**
+   * Whether the search was by meaning too (issue 38): the embedder active and how much is embedded, in one line
+   * (the server's answer and `cairn search`; absent where only words are searched).
+   */
+  meaning?: { active: boolean; provider: string; line: string; embedded: number; passages: number };
   /** With group=repo: the same hits by repository, repositories in the order of their best hit. */
   groups?: SearchResponseGroup[];
 }
