@@ -49,8 +49,8 @@ export async function answerSearchWithMeaning(db: CairnDb, params: URLSearchPara
   const meaning = text ? await queryVector(db, text) : null;
   const embeddedAt = performance.now();
   const result = searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset, meaning: meaning ?? undefined });
-  // documents indexed since (the Roots page, a file saved): embedded in the background, at most once a minute
-  if (status.active && status.embedded < status.passages && Date.now() - lastKick > 60_000) {
+  // documents indexed since (the Roots page, a file saved): embedded in the background, looked for once a minute
+  if (status.active && Date.now() - lastKick > 60_000) {
     lastKick = Date.now();
     void embedInBackground(db);
   }

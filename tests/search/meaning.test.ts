@@ -144,6 +144,9 @@ describe("the endpoint provider, the cache and the fusion", () => {
       expect(withMeaning.hits.map((h) => h.id), q).toEqual(plain.hits.map((h) => h.id));
     }
     expect(meaningEligible(parseQuery("where we stopped the nightly job"))).toBe(true);
+    // one content word is a keyword, looked up as typed
+    expect(meaningEligible(parseQuery("zebraquokka"))).toBe(false);
+    expect(meaningEligible(parseQuery("the zebraquokka"))).toBe(false);
   });
 
   it("fuses by reciprocal rank: found by both lists first, then by rank and weight", () => {
