@@ -112,3 +112,12 @@ export async function closeEmbedder(): Promise<void> {
   active = null;
   await held?.embedder?.close();
 }
+
+/** Loads the model now when there is something embedded to search (a server at start), so no question waits for it. */
+export async function warmEmbedder(db: CairnDb): Promise<void> {
+  try {
+    if (meaningStatus(db).embedded > 0) await queryVector(db, "warm up the model");
+  } catch {
+    // searched by words until it loads
+  }
+}

@@ -22,6 +22,8 @@ import { embedProgress, quantize } from "../../lib/embed/store";
 import { meaningEligible } from "../../lib/search/meaning";
 import { parseQuery } from "../../lib/search/query";
 import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
+import { askServer } from "../../lib/cli/search-meaning";
+import { readServing, writeServing } from "../../lib/server/serving-file";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 /** The toy model: each word counts toward a concept, several words sharing one (what a real model learns). */
@@ -67,6 +69,10 @@ beforeAll(async () => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
     req.on("end", () => {
+      if (req.method === "GET" && req.url?.startsWith("/api/search?")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        return void res.end(JSON.stringify({ query: new URL(req.url, "http://x").searchParams.get("q"), hits: [], fromServer: true }));
+      }
       if (req.method !== "POST" || req.url !== "/v1/embeddings") return void res.writeHead(404).end();
       const body = JSON.parse(raw) as { model: string; input: string[] };
       received.push(body.input);
@@ -173,6 +179,21 @@ describe("choosing a provider, and searching by words without one", () => {
     const a = searchDocuments(space.db(), "invoices fifth");
     expect(a.hits[0].path).toBe(".claude/checkpoints/billing.md");
     expect(a.hits[0].matched?.similar).toBeUndefined();
+  });
+});
+
+describe("cairn search asks the running server", () => {
+  it("asks the server written beside the database, only while its process lives", async () => {
+    const port = Number(new URL(base).port);
+    expect(await askServer(space.dbPath, { q: "x", limit: 5, offset: 0, group: "flat" })).toBeNull();
+    const forget = writeServing(space.dbPath, { pid: process.pid, port, host: "127.0.0.1" });
+    const answer = (await askServer(space.dbPath, { q: "nightly job", limit: 5, offset: 0, group: "flat" })) as unknown as { query: string; fromServer: boolean };
+    expect(answer).toMatchObject({ query: "nightly job", fromServer: true });
+    forget();
+    writeServing(space.dbPath, { pid: 2 ** 22 + 12345, port, host: "127.0.0.1" });
+    expect(readServing(space.dbPath)).toBeNull();
+    writeServing(space.dbPath, { pid: process.pid, port, host: "10.0.0.1" });
+    expect(readServing(space.dbPath)).toBeNull();
   });
 });
 
