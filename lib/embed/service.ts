@@ -41,8 +41,10 @@ export async function queryVector(db: CairnDb, text: string): Promise<{ model: s
   const held = queryCache.get(key);
   if (held) return { model: embedder.model, vector: held };
   try {
+    // what leaves the process is redacted: passages are stored redacted, and a typed question is scanned here
+    const sent = embedder.provider === "endpoint" ? await (await import("../derive/secrets")).redactValue(text) : text;
     const vector = await Promise.race([
-      embedder.embed([text]).then((v) => v[0]),
+      embedder.embed([sent]).then((v) => v[0]),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), QUERY_TIMEOUT_MS).unref()),
     ]);
     if (!vector) return null;

@@ -18,7 +18,8 @@ import { chooseEmbedder, embedSettings } from "../../lib/embed/choose";
 import { folderEmbedder, loadOrt, wordPiece } from "../../lib/embed/folder";
 import { builtinEmbedder, builtinPaths } from "../../lib/embed/builtin";
 import { passagesOf } from "../../lib/embed/passages";
-import { embedProgress, quantize } from "../../lib/embed/store";
+import { embedProgress, quantize, saveEmbedSettings } from "../../lib/embed/store";
+import { closeEmbedder, queryVector } from "../../lib/embed/service";
 import { meaningEligible } from "../../lib/search/meaning";
 import { parseQuery } from "../../lib/search/query";
 import { commitAll, initRepo, writeFiles } from "../../scripts/fixtures/git";
@@ -179,6 +180,23 @@ describe("choosing a provider, and searching by words without one", () => {
     const a = searchDocuments(space.db(), "invoices fifth");
     expect(a.hits[0].path).toBe(".claude/checkpoints/billing.md");
     expect(a.hits[0].matched?.similar).toBeUndefined();
+  });
+});
+
+describe("what leaves the machine", () => {
+  it("sends the endpoint a typed question redacted, and only when the endpoint is chosen", async () => {
+    saveEmbedSettings(space.db(), { provider: "endpoint", url: base, endpointModel: "toy" });
+    try {
+      received.length = 0;
+      const token = `ghp_${"a1B2c3D4e5".repeat(3)}abcdef`;
+      const answer = await queryVector(space.db(), `release job used ${token} yesterday`);
+      expect(answer?.model).toBe("endpoint:toy");
+      expect(received.flat().join(" ")).toContain("release job used");
+      expect(received.flat().join(" ")).not.toContain(token);
+    } finally {
+      saveEmbedSettings(space.db(), { provider: "off" });
+      await closeEmbedder();
+    }
   });
 });
 
