@@ -9,8 +9,11 @@ import type { EmbedSettings, ProviderName } from "./types";
 
 type Sections = Array<{ canonical: string | null; heading: string; text: string }>;
 
-/** Rebuilds the passages of documents added or changed since last time; returns how many documents. */
-export function syncPassages(db: CairnDb, limit = 500): number {
+/**
+ * Rebuilds the passages of up to `limit` documents added or changed since last time; returns how many. Small
+ * steps: the caller yields between them, so a page waits for one step at most.
+ */
+export function syncPassages(db: CairnDb, limit = 50): number {
   const client = db.$client;
   const stale = client
     .prepare(
