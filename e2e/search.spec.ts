@@ -16,6 +16,8 @@ test.describe("search page", () => {
     await expect(page).toHaveURL(/\/search\?q=rate\+limiter$/);
     await expect(page.getByRole("status").filter({ hasText: /\d+ results?/ })).toBeVisible();
     await expect(results(page).locator("mark").first()).toHaveText(/rate|limiter/i);
+    // one line says whether the search is by meaning too (the fixture server runs with it off)
+    await expect(page.getByTestId("search-meaning")).toHaveText(/^Searching by words only/);
 
     // refine: the list follows without Enter
     await page.keyboard.type(" legacy");

@@ -23,7 +23,11 @@ program
   .option("--home <dir>", "where ~/.claude/checkpoints is read from")
   .option("--db <file>", "database file (default: $CAIRN_DB or ~/.cairn/cairn.db)")
   .option("--json", "print the summary as JSON on stdout")
-  .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean }) => {
+  .option("--embed <provider>", "then embed passages for meaning search, and keep this choice: builtin, folder, endpoint or off")
+  .option("--embed-folder <dir>", "with --embed folder: the ONNX sentence model's folder")
+  .option("--embed-url <url>", "with --embed endpoint: a local OpenAI-style embeddings API, e.g. http://127.0.0.1:11434/v1")
+  .option("--embed-model <name>", "with --embed endpoint: the model to ask for")
+  .action(async (opts: { root?: string[]; home?: string; db?: string; json?: boolean; embed?: string; embedFolder?: string; embedUrl?: string; embedModel?: string }) => {
     const { tuneForBatchRun } = await import("./cli/batch-tiering");
     tuneForBatchRun();
     // the prepare worker loads the parsers while this thread opens the database and loads the indexer
@@ -34,7 +38,9 @@ program
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");
     const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });
-    process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${describeSummary(summary)}\n`);
+    const { embedAfterIndex } = await import("./cli/embed");
+    const embedded = await embedAfterIndex(db, opts, fail);
+    process.stdout.write(opts.json ? `${JSON.stringify(embedded ? { ...summary, embedded } : summary, null, 2)}\n` : `${describeSummary(summary)}\n`);
   });
 
 program

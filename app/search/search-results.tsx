@@ -39,6 +39,11 @@ function Result({ hit }: { hit: SearchResponseHit }) {
           <StatusBadge status={hit.status} />
           <FreshnessBadge level={hit.level} />
           {MATCHED_BY[hit.matchedBy] && <span className="text-xs text-stone-500 dark:text-stone-400">{MATCHED_BY[hit.matchedBy]}</span>}
+          {hit.matched?.similar && (
+            <span data-testid="result-similar" className="text-xs text-stone-500 dark:text-stone-400">
+              similar meaning
+            </span>
+          )}
         </span>
         {/* repository, branch and date first: they tell apart saves that share a title; the path may be cut */}
         <span className="mt-0.5 flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-xs text-stone-600 dark:text-stone-400" data-testid="result-origin">

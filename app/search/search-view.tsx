@@ -130,6 +130,11 @@ export function SearchView({
       <p id="search-status" role="status" aria-live="polite" className="min-h-5 text-sm text-stone-600 dark:text-stone-400">
         {status}
       </p>
+      {response?.meaning && active && (
+        <p data-testid="search-meaning" className="text-xs text-stone-600 dark:text-stone-400">
+          {response.meaning.line}
+        </p>
+      )}
       {dropped.length > 0 && (
         <p className="text-sm text-amber-800 dark:text-amber-200">Ignored in the address: {dropped.join(", ")}.</p>
       )}

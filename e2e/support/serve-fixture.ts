@@ -18,7 +18,7 @@ writeFileSync(join(E2E_DIR, "config.json"), JSON.stringify({ identity: { emails:
 await indexRoots(getDb(E2E_DB), { roots: [world.root], home: world.home, saveRoots: true });
 const child = spawn(process.execPath, [join(process.cwd(), "bin", "cairn.mjs"), "serve", "--port", port, "--no-index"], {
   stdio: "inherit",
-  env: { ...process.env, CAIRN_DB: E2E_DB, CAIRN_HOME: world.home, CAIRN_ROOTS: world.root },
+  env: { ...process.env, CAIRN_DB: E2E_DB, CAIRN_HOME: world.home, CAIRN_ROOTS: world.root, CAIRN_EMBED: process.env.CAIRN_EMBED ?? "off" },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { openDb, fail, repoArgument } from "./options";
 import { FORMAT_VALUES, GROUP_VALUES, KIND_VALUES, LEVEL_VALUES, STATUS_VALUES } from "../search/filters";
 import { syntaxHelpText } from "../search/help";
-import { matchedLine, type SearchResponseHit } from "../search/response";
+import { matchedLine, type SearchResponse, type SearchResponseHit } from "../search/response";
 import type { SnippetPart } from "../search/snippet";
 
 interface SearchCommandOptions {
@@ -19,6 +19,7 @@ interface SearchCommandOptions {
   group?: string;
   limit?: string;
   offset?: string;
+  wordsOnly?: boolean;
 }
 
 function styled(parts: SnippetPart[], tty: boolean): string {
@@ -59,6 +60,7 @@ export function registerSearchCommand(program: Command): void {
     .addOption(new Option("--group <how>", "flat, or by repository").choices([...GROUP_VALUES]).default("flat"))
     .option("--limit <n>", "at most this many results", "20")
     .option("--offset <n>", "skip this many results first", "0")
+    .option("--words-only", "search by words only, not also by meaning")
     .addHelpText("after", `\nQuery syntax:\n${syntaxHelpText()}\n`)
     .action(async (words: string[], opts: SearchCommandOptions) => {
       // loaded here, so that other commands do not pay for the validation library and the search code
@@ -82,9 +84,19 @@ export function registerSearchCommand(program: Command): void {
         offset: opts.offset,
       });
       if (!parsed.ok) fail(parsed.error);
-      const { db } = openDb(opts, { mapped: true });
+      const { db, path } = openDb(opts, { mapped: true });
       const { q, limit, offset, group } = parsed.request;
-      const response = toSearchResponse(searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset }), group);
+      const { askServer, cliMeaning } = await import("./search-meaning");
+      // the server answering for this database has its model warm: asked first, else the model loads here
+      let response: SearchResponse | null = opts.wordsOnly ? null : await askServer(path, parsed.request);
+      if (!response) {
+        const meaning = opts.wordsOnly ? null : await cliMeaning(db, q);
+        response = {
+          ...toSearchResponse(searchDocuments(db, q, { ...filtersOf(parsed.request), limit, offset, meaning: meaning?.query ?? undefined }), group),
+          ...(meaning ? { meaning: meaning.status } : {}),
+        };
+        await meaning?.close();
+      }
       if (opts.json) {
         process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
         return;

@@ -15,7 +15,11 @@ export function serverRoots(): string[] {
 }
 
 export function startBackgroundIndex(): void {
-  void runIndexNow().catch((error: unknown) => {
+  void runIndexNow()
+    // after the lexical index, in the background (issue 38): search works at once, by meaning as passages get embedded
+    .then(() => import("../embed/service"))
+    .then(({ embedInBackground }) => embedInBackground(getDb(process.env.CAIRN_DB), (line) => process.stderr.write(`${line}\n`)))
+    .catch((error: unknown) => {
     process.stderr.write(`cairn: indexing failed: ${error instanceof Error ? error.message : String(error)}\n`);
   });
 }

@@ -6,6 +6,9 @@ import { FILTER_KEYS, normalizeFilter, type SearchFilters } from "../search/filt
 import { buildSnippet, highlightText, type HighlightTerm, type SnippetPart } from "../search/snippet";
 import { facetFilter, facetIndex, filterRestriction, newestFirst, savedAtAny, tracedPaths, type Facet } from "../search/facets";
 import { questionPage } from "./search-question";
+import { hybridPage, type MeaningQuery } from "./search-hybrid";
+import { meaningEligible } from "../search/meaning";
+import { isStopWord } from "../index/terms/analyze";
 import type { Candidate, Found } from "./search-types";
 import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, textMatchesWithin, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
@@ -19,6 +22,8 @@ export interface SearchOptions extends SearchFilters {
   countCap?: number;
   /** Every word as typed, as before questions were ranked (lib/search/ranked.ts): no stems, no fallback to some words. */
   exact?: boolean;
+  /** The question's embedding (issue 38): plain-word questions are then also ranked by meaning and fused. */
+  meaning?: MeaningQuery;
 }
 
 /** bm25 ranks at most this many text matches (the newest), past it the note says so. */
@@ -71,6 +76,9 @@ function referenceSnippet(refs: { path: string; role: string }[]): SnippetPart[]
 
 function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs: { path: string; role: string }[] | undefined, highlight: HighlightTerm[]): SnippetPart[] {
   const { matchedBy } = candidate;
+  // found by meaning alone: the passage that matched is the snippet
+  const similar = candidate.explanation?.similar;
+  if (similar && candidate.explanation?.words.length === 0) return [{ text: similar.passage.length > 240 ? `${similar.passage.slice(0, 240)}…` : similar.passage, mark: false }];
   if (matchedBy === "text" || (matchedBy === "file" && parsed.matchWithoutShas)) return buildSnippet(row.body, highlight);
   if (matchedBy === "file") return referenceSnippet(refs ?? []);
   if (matchedBy === "commit") {
@@ -84,7 +92,9 @@ function snippetFor(candidate: Candidate, row: HitRow, parsed: ParsedQuery, refs
 
 /** Titles and snippets for the hits of one page: the wide rows of those documents alone are read. */
 function present(db: CairnDb, parsed: ParsedQuery, page: Candidate[], exactPaths: string[], extraHighlight: HighlightTerm[] = []): SearchHit[] {
-  const highlight = extraHighlight.length ? [...parsed.highlight, ...extraHighlight] : parsed.highlight;
+  // a question marks its content words only (not "the", "then"): stop words typed are left unmarked
+  const typed = extraHighlight.length ? parsed.highlight.filter((h) => !isStopWord(h.word)) : parsed.highlight;
+  const highlight = extraHighlight.length ? [...typed, ...extraHighlight] : typed;
   const rows = hitRows(db, page.map((c) => c.facet.rowid));
   const traced = page.filter((c) => c.matchedBy === "file").map((c) => c.facet.id);
   const refs = tracedReferences(db, traced, exactPaths);
@@ -175,13 +185,19 @@ interface Caps {
   rank: number;
   count: number;
   exact: boolean;
+  meaning?: MeaningQuery;
 }
 
 /** The candidates of one page, and how many there are in all. */
 function candidates(db: CairnDb, parsed: ParsedQuery, filters: SearchFilters, exactPaths: string[], offset: number, limit: number, caps: Caps, notes: string[]): Found | null {
   const all = everyCandidate(db, parsed, filters, exactPaths);
   if (all !== "text-only") return all && paged(all, offset, limit);
-  const question = parsed.plainWords && !caps.exact ? questionPage(db, parsed, filters, offset, limit, caps, notes) : null;
+  const question =
+    parsed.plainWords && !caps.exact
+      ? caps.meaning && meaningEligible(parsed)
+        ? hybridPage(db, parsed, filters, offset, limit, caps, notes, caps.meaning)
+        : questionPage(db, parsed, filters, offset, limit, caps, notes)
+      : null;
   if (question) return question;
   return rankedTextPage(db, parsed.match!, filters, offset, limit, caps, notes);
 }
@@ -240,7 +256,7 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   const result = (hits: SearchHit[], total: number): SearchResult => ({ query: text, parsed, filters, hits, total, limit, offset, notes });
   try {
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
-    const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP), exact: options.exact === true };
+    const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP), exact: options.exact === true, meaning: options.meaning };
     const found = candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
     if (found) return result(present(db, parsed, found.page, exactPaths, found.highlight), found.total);
   } catch (error) {

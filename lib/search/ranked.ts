@@ -48,6 +48,8 @@ export interface Explanation {
   related: string[];
   /** Every typed word (or its stem) is in it. */
   allWords: boolean;
+  /** Found by meaning: the nearest passage (lib/queries/search-hybrid.ts). */
+  similar?: { kind: string; passage: string; score: number };
 }
 
 export interface RankedAnswer {

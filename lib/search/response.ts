@@ -29,7 +29,13 @@ export interface HitLike {
    * Why a plain-words search found it: the typed words it holds, the related words (expansion) it holds as
    * "word (for typed)", and whether it holds every typed word.
    */
-  matched?: { words: string[]; related: string[]; allWords: boolean };
+  matched?: {
+    words: string[];
+    related: string[];
+    allWords: boolean;
+    /** Found by meaning (issue 38): the passage nearest the question, and which part of the document it is. */
+    similar?: { kind: string; passage: string; score: number };
+  };
 }
 
 export interface ResultLike {
@@ -75,6 +81,11 @@ export interface SearchResponse {
   notes: string[];
   /** Always the flat, ranked list. */
   hits: SearchResponseHit[];
+  /**
+   * Whether the search was by meaning too (issue 38): the embedder active and how much is embedded, in one line
+   * (the server's answer and `cairn search`; absent where only words are searched).
+   */
+  meaning?: { active: boolean; provider: string; line: string; embedded: number; passages: number };
   /** With group=repo: the same hits by repository, repositories in the order of their best hit. */
   groups?: SearchResponseGroup[];
 }
@@ -87,7 +98,8 @@ export function matchedLine(matched: HitLike["matched"]): string | null {
   if (!matched) return null;
   const parts: string[] = [];
   if (matched.words.length) parts.push(`${matched.allWords ? "holds every word" : "holds some of the words"}: ${matched.words.join(", ")}`);
-  else if (!matched.allWords) parts.push("holds none of the words typed");
+  else if (!matched.allWords && !matched.similar) parts.push("holds none of the words typed");
+  if (matched.similar) parts.push(`similar meaning: "${matched.similar.passage.length > 140 ? `${matched.similar.passage.slice(0, 140)}…` : matched.similar.passage}"`);
   if (matched.related.length) parts.push(`related: ${matched.related.join(", ")}`);
   return parts.length ? parts.join(" · ") : null;
 }

@@ -12,6 +12,7 @@ import { startServerWatcher } from "./watch";
 import { createWarmUp } from "./warm-up";
 import { loadFrontDoorSearch } from "./front-door-search";
 import { startIdleCollector } from "./idle-gc";
+import { writeServing } from "./serving-file";
 
 // run by the compiled command line (dist/cli, told where the project is) or from source, two folders up
 const projectDir = process.env.CAIRN_PROJECT_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -66,6 +67,7 @@ export async function runServer(options: { frontDoorSearch?: boolean } = {}): Pr
   const search = options.frontDoorSearch === false ? null : await loadFrontDoorSearch(dbPath);
   const warmUp = process.env.CAIRN_WARM_UP !== "0" ? createWarmUp() : null;
   const idle = startIdleCollector();
+  let forgetServing = () => {};
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     try {
       if (!guardRequest(req, res, guard)) return;
@@ -105,10 +107,15 @@ export async function runServer(options: { frontDoorSearch?: boolean } = {}): Pr
     process.stdout.write(`${lines.join("\n")}\n`);
     const warmed = warmUp ? warmUp.run(host, port, token).catch(() => undefined) : Promise.resolve();
     if (process.env.CAIRN_INDEX_AT_START !== "0") startBackgroundIndex();
+    // `cairn search` asks this server, whose model stays loaded (lib/server/serving-file.ts); the model loads now
+    const loopback = canonicalBindHost(host);
+    if (!token && (loopback === "127.0.0.1" || loopback === "::1")) forgetServing = writeServing(dbPath, { pid: process.pid, port, host: loopback });
+    void warmed.then(() => import("../embed/service")).then((s) => s.warmEmbedder(getDb(dbPath)));
     // the live watcher's set-up (200 repositories: thousands of watches) would slow the first searches
     void warmed.then(() => startServerWatcher());
   });
   const stop = () => {
+    forgetServing();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     // open event streams (live updates) would hold close() forever

@@ -38,7 +38,7 @@ const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Bumped when the way the world is laid out changes, so that an old cached world is not reused. */
 const WORLD_VERSION = 1;
 const TRUTH_SETS = ["corpus-truth", "corpus-truth-2"] as const;
-export const KINDS = ["keywords", "identifier", "paraphrase", "language", "agent"] as const;
+export const KINDS = ["keywords", "identifier", "paraphrase", "language", "agent", "blind"] as const;
 export type QuestionKind = (typeof KINDS)[number];
 export type SystemName = "cairn" | "rg" | "bm25";
 const SYSTEMS: SystemName[] = ["cairn", "rg", "bm25"];
@@ -64,7 +64,7 @@ interface TruthFile {
   rel: string;
 }
 
-interface World {
+export interface World {
   dir: string;
   root: string;
   home: string;
@@ -101,6 +101,8 @@ export interface SearchEvalOptions {
   questionsFile?: string;
   rebuild?: boolean;
   log?: (line: string) => void;
+  /** Embed with this provider after indexing (`cairn index --embed`), so that Cairn searches by meaning too. */
+  embed?: string;
 }
 
 export const defaultQuestionsFile = join(projectDir, "scripts", "bench", "search-questions.json");
@@ -341,7 +343,10 @@ export async function runSearchEval(options: SearchEvalOptions = {}): Promise<Se
   try {
     log(`indexing with ${cairn}…`);
     const started = performance.now();
-    await run(process.execPath, [cairn, "index", "--root", world.root, "--home", world.home, "--db", db, "--json"], env);
+    const indexSummary = JSON.parse(
+      await run(process.execPath, [cairn, "index", "--root", world.root, "--home", world.home, "--db", db, "--json", ...(options.embed ? ["--embed", options.embed] : [])], env),
+    ) as { embedded?: unknown };
+    if (indexSummary.embedded) log(`embedded: ${JSON.stringify(indexSummary.embedded)}`);
     indexMs = performance.now() - started;
     const listed = JSON.parse(await run(process.execPath, [cairn, "list", "--json", "--kind", "all", "--db", db], env)) as Array<Record<string, unknown>>;
     for (const record of listed) {
@@ -433,7 +438,7 @@ export async function runSearchEval(options: SearchEvalOptions = {}): Promise<Se
 }
 
 /** A Cairn record or hit (absolute repository path or "global", and a path) → the truth file it is. */
-function locate(record: Record<string, unknown>, world: World, byLocation: Map<string, string>): string | null {
+export function locate(record: Record<string, unknown>, world: World, byLocation: Map<string, string>): string | null {
   const repo = typeof record.repo === "string" ? record.repo : typeof record.repoPath === "string" ? record.repoPath : null;
   const path = typeof record.path === "string" ? record.path : typeof record.relPath === "string" ? record.relPath : null;
   if (!path) return null;
@@ -487,7 +492,7 @@ function argValue(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const result = await runSearchEval({ cairn: argValue("cairn"), shared: argValue("shared"), questionsFile: argValue("questions"), rebuild: process.argv.includes("--rebuild") });
+  const result = await runSearchEval({ cairn: argValue("cairn"), shared: argValue("shared"), questionsFile: argValue("questions"), rebuild: process.argv.includes("--rebuild"), embed: argValue("embed") });
   if (result.skipped) {
     process.stderr.write(`search-eval: skipped: ${result.skipped}\n`);
     if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -31,16 +31,18 @@ afterAll(async () => {
 });
 
 describe("GET /api/search at the server's front door", () => {
-  it("answers the route's JSON (timing apart) with its headers", async () => {
+  it("answers the route's JSON (timing apart) with its headers, and says whether meaning search is on", async () => {
     const params = new URLSearchParams({ q: "rate limiter", limit: "3", group: "repo" });
     const res = await fetch(`${base}/api/search?${params}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
-    expect(res.headers.get("server-timing")).toMatch(/^search;dur=[\d.]+$/);
-    const body = (await res.json()) as { hits: unknown[]; groups: unknown[] };
+    expect(res.headers.get("server-timing")).toMatch(/^search;dur=[\d.]+, embed;dur=[\d.]+$/);
+    const { meaning, ...body } = (await res.json()) as { hits: unknown[]; groups: unknown[]; meaning: { line: string } };
     expect(body.hits.length).toBeGreaterThan(0);
+    // nothing embedded yet (issue 38): the same answer as by words alone, and one line saying so
     expect(body).toEqual(answerSearch(space.db(), params).body);
+    expect(meaning.line).toMatch(/^Searching by words/);
   });
 
   it("says which parameter is wrong with a 400, and leaves every other path to Next", async () => {

@@ -211,7 +211,10 @@ describe("the response", () => {
       env: { ...process.env, CAIRN_DB: space.dbPath },
     });
     const direct = toSearchResponse(search("rate limiter", { repo: first, status: "completed", limit: 20 }), "repo");
-    expect(JSON.parse(cli)).toEqual(JSON.parse(JSON.stringify(direct)));
+    // the command line adds one field (issue 38): whether meaning search is on; nothing is embedded here
+    const { meaning, ...words } = JSON.parse(cli) as { meaning?: { line: string } };
+    expect(words).toEqual(JSON.parse(JSON.stringify(direct)));
+    expect(meaning?.line).toMatch(/^Searching by words/);
     expect(direct.total).toBeGreaterThan(0);
   });
 
