@@ -42,6 +42,12 @@ export interface LanguageWords {
   dateLabels?: string[];
   /** "everything on `main`": the whole work is on the branch that follows in a code span. */
   everythingOn?: string[];
+  /** Headings or bold labels saying where the work stands ("Current state", "Where we left off", "Done this session"). */
+  standingHeadings?: string[];
+  /** Headings saying how to pick the work up again ("How to resume", "Resume point"): a save's, not a doc's. */
+  resumeHeadings?: string[];
+  /** Words in a document's title (its H1) or its file name that call it a saved state ("handoff", "checkpoint", "wip"). */
+  saveTitles?: string[];
 }
 
 export const VOCABULARY: LanguageWords[] = [
@@ -61,6 +67,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["branch", "branch name", "current branch", "git branch", "working branch", "active branch", "feature branch", "base branch"],
     dateLabels: ["date", "date/time", "saved", "saved at", "save time", "last saved", "timestamp", "time", "updated", "last updated", "updated at", "updated on", "last update", "generated", "generated at", "captured", "captured at", "created", "created at", "creation date", "ended", "ended at", "session date", "modified", "last modified", "last run", "last run at", "when", "written"],
     everythingOn: ["everything on", "all on", "all work on", "everything is on", "all is on"],
+    standingHeadings: ["current state", "current status", "status", "state", "where we are", "where we left off", "where things stand", "where it stands", "progress", "current focus", "focus", "working on", "currently working on", "in progress", "what was done", "what we did", "what i did", "done this session", "work done", "accomplished", "accomplishments", "completed", "completed this session", "this session", "session summary", "last session", "current objective", "current task", "current work", "current phase", "recent changes", "just completed", "what's working", "what works", "current session", "session state", "current session state", "done", "changes made", "files changed", "files modified", "files touched", "changed files", "milestone", "goal", "current goal", "recent work"],
+    resumeHeadings: ["how to resume", "resume", "resume point", "resuming", "to resume", "to continue", "how to continue", "pick up here", "start here", "continuation point", "continuation", "when you return", "cold start"],
+    saveTitles: ["handoff", "hand-off", "handover", "checkpoint", "session", "session notes", "session state", "session log", "resume", "resume prompt", "continuation", "continue", "next session", "next prompt", "working memory", "work in progress", "wip", "now", "scratchpad", "state", "status", "progress", "progress tracker", "snapshot", "history"],
   },
   {
     language: "Mandarin Chinese",
@@ -77,6 +86,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["提交", "提交哈希"],
     branchLabels: ["分支", "当前分支", "當前分支"],
     dateLabels: ["日期", "更新时间", "更新時間", "更新日期", "保存时间", "保存時間", "最后更新", "最後更新"],
+    standingHeadings: ["当前状态", "當前狀態", "进度", "進度", "进展", "進展", "已完成", "本次会话", "本次會話", "工作进度", "變更檔案", "变更文件", "修改文件", "處理項目", "处理项目"],
+    resumeHeadings: ["如何继续", "如何繼續", "恢复", "恢復", "继续", "繼續"],
+    saveTitles: ["交接", "检查点", "檢查點", "会话", "會話", "进度", "進度", "变更纪录", "變更紀錄", "工作记录", "工作紀錄"]
   },
   {
     language: "Hindi",
@@ -109,6 +121,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["rama", "rama actual"],
     dateLabels: ["fecha", "fecha/hora", "creado", "actualizado", "última actualización", "ultima actualizacion"],
     everythingOn: ["todo en", "todo está en"],
+    standingHeadings: ["estado actual", "progreso", "avance", "hecho", "completado", "en curso", "esta sesión"],
+    resumeHeadings: ["cómo continuar", "como continuar", "retomar", "para continuar"],
+    saveTitles: ["traspaso", "sesión", "sesion", "punto de control", "estado", "progreso"]
   },
   {
     language: "French",
@@ -125,6 +140,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["branche", "branche actuelle"],
     dateLabels: ["sauvegardé", "mis à jour", "dernière mise à jour"],
     everythingOn: ["tout sur", "tout est sur"],
+    standingHeadings: ["état actuel", "avancement", "progrès", "fait", "terminé", "en cours", "cette session"],
+    resumeHeadings: ["comment reprendre", "reprise", "pour continuer"],
+    saveTitles: ["passation", "session", "point de contrôle", "état", "avancement"]
   },
   {
     language: "Arabic",
@@ -171,6 +189,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["ramo", "branch atual", "ramo atual"],
     dateLabels: ["data", "data/hora", "criado", "atualizado", "última atualização", "ultima atualizacao"],
     everythingOn: ["tudo em", "tudo no", "tudo na"],
+    standingHeadings: ["estado atual", "progresso", "andamento", "feito", "concluído", "em andamento", "esta sessão"],
+    resumeHeadings: ["como continuar", "retomar", "para continuar"],
+    saveTitles: ["passagem", "sessão", "sessao", "checkpoint", "estado", "progresso"]
   },
   {
     language: "Russian",
@@ -188,6 +209,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["ветка", "текущая ветка"],
     dateLabels: ["дата", "обновлено"],
     everythingOn: ["всё на", "все на"],
+    standingHeadings: ["текущее состояние", "текущий статус", "прогресс", "сделано", "выполнено", "в работе", "эта сессия"],
+    resumeHeadings: ["как продолжить", "продолжение"],
+    saveTitles: ["передача", "сессия", "контрольная точка", "состояние", "прогресс"]
   },
   {
     language: "Urdu",
@@ -219,6 +243,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["커밋"],
     branchLabels: ["브랜치", "현재 브랜치"],
     dateLabels: ["날짜", "갱신", "저장", "업데이트", "최종 수정", "최종 업데이트"],
+    standingHeadings: ["현재 상태", "진행 상황", "진행상황", "완료", "완료된 작업", "작업 내역", "이번 세션"],
+    resumeHeadings: ["재개", "이어서", "계속하려면"],
+    saveTitles: ["인수인계", "핸드오프", "세션", "체크포인트", "진행", "상태"]
   },
   {
     language: "Hebrew",
@@ -251,6 +278,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["コミット"],
     branchLabels: ["ブランチ", "現在のブランチ", "作業ブランチ"],
     dateLabels: ["日時", "日付", "作成日", "更新日", "更新日時", "最終更新", "保存日時"],
+    standingHeadings: ["現在の状態", "現状", "進捗", "完了", "完了した作業", "作業内容", "今回のセッション"],
+    resumeHeadings: ["再開", "再開方法", "続きから"],
+    saveTitles: ["引き継ぎ", "引継ぎ", "ハンドオフ", "セッション", "チェックポイント", "進捗", "状態", "作業ログ"]
   },
   {
     language: "German",
@@ -267,6 +297,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["zweig", "aktueller branch", "aktueller zweig"],
     dateLabels: ["datum", "datum/zeit", "stand", "aktualisiert", "zuletzt aktualisiert", "gespeichert"],
     everythingOn: ["alles auf", "alles ist auf"],
+    standingHeadings: ["aktueller stand", "stand", "fortschritt", "erledigt", "in arbeit", "diese sitzung"],
+    resumeHeadings: ["fortsetzen", "wiederaufnahme", "weitermachen"],
+    saveTitles: ["übergabe", "sitzung", "checkpoint", "stand", "fortschritt"]
   },
   {
     language: "Dutch",
