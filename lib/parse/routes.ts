@@ -85,6 +85,11 @@ const NAMED_LIKE_A_SAVE = /^(?:(?:.*[-_. ])?(?:sessions?|checkpoints?|handoffs?|
 /** Names of a prompt for the next session: "next" (or resume, continue, handoff) with "prompt". */
 const NAMED_FOR_NEXT_PROMPT = /^(?:.*[-_. ])?(?:next|resume|resumption|continue|continuation|handoff|restart|kickoff)[-_. ]?(?:[a-z]+[-_. ])?prompt(?:[-_. ].*)?\.(?:md|markdown)$/;
 
+/** Is this file named for the next session's prompt (NEXT_PROMPT.md, continuation-prompt.md)? */
+export function isNamedForNextPrompt(relPath: string): boolean {
+  return NAMED_FOR_NEXT_PROMPT.test(baseName(lowerPath(relPath)));
+}
+
 /** Names of the project's state kept in one file: PROJECT_CONTEXT.md, CURRENT_STATE.md, PROJECT_STATUS.md, status-report.md. */
 const NAMED_FOR_STATE =
   /^(?:(?:project|current|work|working|dev|development|implementation|build|agent|ai|claude)[-_ ]?(?:context|state|status)|(?:context|status)[-_ ](?:report|update|summary|snapshot))(?:[-_ ][\w-]*)?\.(?:md|markdown)$/;
