@@ -18,9 +18,11 @@ import { wordsPattern } from "./words";
  * language, plus English heading shapes (a word alone, or a word and what follows it).
  */
 const REMAINING_SHAPES =
-  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^to[ -]?dos?\b|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|^immediate\b|^offen/i;
+  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^(?:(?:active|open|current)\s+)?to[ -]?dos?\b(?!\s+(?:os|as|los|las|les|de|del|da|do|mis|meus|nuestros)\b)|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|^immediate\b|^offen/i;
+/** "Next" opening a heading in the languages that put it first ("Próximas fronteiras", "Siguientes pasos", "Prochaines tâches"). */
+const NEXT_FIRST = /^(?:próxim[oa]s?|proxim[oa]s?|siguientes?|prochaine?s?|nächste[nrs]?|volgende|prossim[oaie])\s+\p{L}/iu;
 const REMAINING_WORDS = wordsPattern(["remainingHeadings", "nextStepsHeadings"]);
-const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || REMAINING_WORDS.test(h) };
+const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || NEXT_FIRST.test(h) || REMAINING_WORDS.test(h) };
 /** Look like remaining work, but are not: deferred work, summaries, problems, questions, decisions, procedures, history. */
 const NOT_REMAINING_SHAPES = /uncertaint/i;
 const NOT_REMAINING_WORDS = wordsPattern(["notTaskHeadings", "questionHeadings"]);
@@ -30,7 +32,8 @@ const NOT_REMAINING_WORK = { test: (h: string) => NOT_REMAINING_SHAPES.test(h) |
 export function isRemainingWorkHeading(heading: string): boolean {
   const h = cleanHeading(heading);
   if (!h) return false;
-  return h.split(/\s+(?:\/|&|\+|and|und|et|y|e)\s+|\s*\/\s*/i).some((part) => REMAINING_WORK.test(part) && !NOT_REMAINING_WORK.test(part));
+  // "Next step — ⚠ awaiting the user's decision": the part before a dash is weighed alone as well
+  return h.split(/\s+(?:\/|&|\+|and|und|et|y|e|—|–|-)\s+|\s*\/\s*/i).some((part) => REMAINING_WORK.test(part) && !NOT_REMAINING_WORK.test(part));
 }
 
 /** A sub-heading that is an item itself (`### 1. Fix X`, `### P1: ship`), not a category (`### High priority`). */
@@ -153,13 +156,18 @@ function newestEntrySpan(o: Outline): { from: number; to: number } | null {
 /** A heading that opens with a done word: "Completed Work", "✅ Done this session", "완료된 작업". */
 const DONE_REPORT = new RegExp(`^${wordsPattern("done").source}`, "iu");
 
-/** Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? */
+/**
+ * Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? A
+ * bold label ("**Next:**") inside a summary, a decisions or a done section is that section's, not a list of work.
+ */
 function underDoneSection(o: Outline, index: number): boolean {
-  const level = o.headings[index].level;
+  const self = o.headings[index];
+  const level = self.level;
   for (let i = index - 1; i >= 0; i--) {
     const h = o.headings[i];
     if (h.pseudo || h.level >= level) continue;
-    return DONE_REPORT.test(cleanHeading(h.text));
+    const text = cleanHeading(h.text);
+    return DONE_REPORT.test(text) || (self.pseudo === true && NOT_REMAINING_WORK.test(text) && !isRemainingWorkHeading(text));
   }
   return false;
 }
