@@ -57,7 +57,7 @@ export const VOCABULARY: LanguageWords[] = [
     inProgress: ["in progress", "in-progress", "in_progress", "inprogress", "wip", "active", "ongoing", "open", "pending", "started", "draft", "running", "todo", "to do", "paused", "mid-flow", "🚧", "⏳", "🔄"],
     blocked: ["block", "blocked", "blocker", "blockers", "blocking", "waiting on", "waiting for", "stuck", "on hold", "parked", "⛔", "🛑", "🚫"],
     statusLabels: ["status", "state", "current status", "overall status", "session status", "work status", "task status"],
-    phaseLabels: ["phase", "current phase", "mode", "stage", "current stage"],
+    phaseLabels: ["phase", "current phase", "mode", "stage", "current stage", "development phase", "project phase"],
     remainingHeadings: ["remaining", "still to do", "left to do", "future work", "deferred", "defers", "deferrals", "outstanding", "outstanding work", "not yet implemented", "not yet done", "order of work", "pending tasks", "pending items", "pending work", "open items", "open tasks", "open work", "open points", "open todos"],
     nextStepsHeadings: ["next steps", "next step", "next actions", "next action", "next tasks", "next moves", "next session", "what's next", "whats next", "to do next", "to build next", "to work on next", "do this first", "do first", "recommended next", "what comes next", "coming next"],
     notTaskHeadings: ["summary", "context", "decision", "decisions", "known issues", "issues", "bug", "bugs", "blocker", "blockers", "blocked", "risk", "risks", "gap", "gaps", "not planned", "won't do", "wont do", "out of scope", "how to resume", "how to continue", "workflow", "reading", "reference", "references", "done", "completed", "finished", "changelog", "history"],

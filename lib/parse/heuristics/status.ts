@@ -49,7 +49,8 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
  * "開発完了"): only a plain done or in-progress statement counts; blocked, mixed or no status word gives null.
  */
 export function statusFromStatement(text: string): NormalisedStatus | null {
-  const raw = squash(stripInlineMarkdown(text));
+  // a closing emoji ("Implementation Complete! ✅") is no part of the sentence's shape
+  const raw = squash(stripInlineMarkdown(text)).replace(/[\s\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "");
   if (!raw) return null;
   if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|\bnot\s+(?:\w+\s+){1,2}(?:done|complete|completed|finished)\b|incomplete|未完|미완/i.test(raw)) return null;
   // "Project 1 is COMPLETE — do not rework it": a numbered part done is not the work done
