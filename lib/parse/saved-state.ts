@@ -51,22 +51,41 @@ const HEAD_LABEL = wordsPattern(["headLabels", "commitLabels"]);
 /** Headings and bold labels of a text: `## Next steps`, `**Current state:**`, `- **Branch**: x`. */
 interface Marks {
   headings: string[];
+  /** The first `# ` heading, cleaned. */
+  h1: string | null;
   labels: { key: string; value: string }[];
 }
 
 function marksOf(body: string): Marks {
   const headings: string[] = [];
   const labels: { key: string; value: string }[] = [];
+  let h1: string | null = null;
   for (const line of body.split("\n")) {
-    const heading = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    const heading = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading) {
-      headings.push(clean(heading[1]));
+      headings.push(clean(heading[2]));
+      if (heading[1].length === 1 && h1 === null) h1 = clean(heading[2]);
       continue;
     }
     const label = /^\s*(?:[-*+>]\s+)?(?:\*\*|__)?([^:*_\n]{1,40}?)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$/.exec(line);
     if (label && !/^https?$/i.test(label[1].trim())) labels.push({ key: clean(label[1]), value: label[2].trim() });
   }
-  return { headings, labels };
+  return { headings, h1, labels };
+}
+
+/**
+ * Does a title call the document a save? The word opens it, closes it, or follows a separator ("Pulse —
+ * Checkpoint: fixes", "DryDock Session History", "NOW - Working Memory"), not in passing ("A state of mind").
+ */
+function titleSaysSave(title: string): boolean {
+  const parts = title.split(/\s*(?:[—–|:]|\s-\s)\s*/).map((p) => p.trim()).filter(Boolean);
+  return parts.some((part) => {
+    const m = SAVE_TITLE.exec(part);
+    if (!m) return false;
+    const before = part.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
+    const after = part.slice(m.index + m[0].length).trim().split(/\s+/).filter(Boolean).length;
+    return before <= 1 || after <= 1;
+  });
 }
 
 function clean(text: string): string {
@@ -81,7 +100,7 @@ function clean(text: string): string {
 /** The heading (or label) says it near its start: "Next steps (priority)", "Phase 2 goal" yes, "Why we skipped next steps" no. */
 function leads(pattern: RegExp, text: string): boolean {
   const m = pattern.exec(text);
-  return m !== null && m.index <= 8;
+  return m !== null && m.index <= 12;
 }
 
 /** The first bytes of a text, as discovery reads them (a character cut in two is dropped). */
@@ -110,7 +129,8 @@ function hasGit(body: string, marks: Marks): boolean {
     if (BRANCH_LABEL.test(key) && leads(BRANCH_LABEL, key) && isRefName(word)) return true;
     if (HEAD_LABEL.test(key) && leads(HEAD_LABEL, key) && isShaText(word)) return true;
   }
-  if (marks.headings.some((h) => /^branch\b/.test(h))) return true;
+  // "## Branch", "## Active branch": a section that names it
+  if (marks.headings.some((h) => leads(BRANCH_LABEL, h) && h.length <= 24)) return true;
   return /\b(?:on|current) branch\s+`[^`\s]+`|\bgit (?:checkout|switch)\s+(?:-b\s+)?[\w./-]+|\bHEAD\s*(?:is\s+)?(?:at\s+|[:=@]\s*)`?[0-9a-f]{7,40}\b/i.test(body);
 }
 
@@ -133,7 +153,6 @@ export function savedStateSignals(relPath: string, text: string): SavedStateSign
     .replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
   const marks = marksOf(head);
   const keys = [...marks.headings, ...marks.labels.map((l) => l.key)];
-  const h1 = marks.headings[0] ?? "";
   const name = baseName(lowerPath(relPath)).replace(/\.(?:md|markdown)$/, "").replace(/[-_.]+/g, " ");
   return {
     substance: bodyChars(head) >= 160,
@@ -141,10 +160,11 @@ export function savedStateSignals(relPath: string, text: string): SavedStateSign
     standing: keys.some((k) => leads(STANDING, k)),
     next:
       marks.headings.some((h) => leads(NEXT, h) || NEXT_SHAPES.test(h) || leads(RESUME, h)) ||
-      marks.labels.some((l) => (leads(NEXT, l.key) || NEXT_SHAPES.test(l.key)) && l.value.length > 0) ||
+      // a bold label with its list below ("**Immediate next steps:**") or its value beside it
+      marks.labels.some((l) => leads(NEXT, l.key) || NEXT_SHAPES.test(l.key)) ||
       /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[ \][ \t]+\S/m.test(head),
     git: hasGit(head, marks),
-    title: SAVE_TITLE.test(h1) || SAVE_TITLE.test(name),
+    title: (marks.h1 !== null && titleSaysSave(marks.h1)) || titleSaysSave(name),
   };
 }
 
