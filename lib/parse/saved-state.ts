@@ -144,19 +144,27 @@ export interface SavedStateSignals {
   title: boolean;
 }
 
-/** The signals of a text's first few KB (code fences and HTML comments left out). */
-export function savedStateSignals(relPath: string, text: string): SavedStateSignals {
+/** A text's first KB with code fences and HTML comments left out, and their headings and labels. */
+interface Head {
+  head: string;
+  marks: Marks;
+}
+
+function headOf(text: string): Head {
   const head = firstBytes(text, SAVED_STATE_SNIFF_CHARS)
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
     .replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
-  const marks = marksOf(head);
+  return { head, marks: marksOf(head) };
+}
+
+/** The signals but the date, the cheap ones (the date is read only when it decides). */
+function structuralSignals(relPath: string, { head, marks }: Head): Omit<SavedStateSignals, "date"> {
   const keys = [...marks.headings, ...marks.labels.map((l) => l.key)];
   const name = baseName(lowerPath(relPath)).replace(/\.(?:md|markdown)$/, "").replace(/[-_.]+/g, " ");
   return {
     substance: bodyChars(head) >= 160,
-    date: parseDateText(head) !== null,
     standing: keys.some((k) => leads(STANDING, k)),
     next:
       marks.headings.some((h) => leads(NEXT, h) || NEXT_SHAPES.test(h) || leads(RESUME, h)) ||
@@ -168,17 +176,27 @@ export function savedStateSignals(relPath: string, text: string): SavedStateSign
   };
 }
 
+/** The signals of a text's first few KB (code fences and HTML comments left out). */
+export function savedStateSignals(relPath: string, text: string): SavedStateSignals {
+  const head = headOf(text);
+  return { ...structuralSignals(relPath, head), date: parseDateText(head.head) !== null };
+}
+
 /**
  * Do a file's first few KB read as a saved working state? Three signals, one about the work; `needed` lowers the
  * bar for a file whose name already says save (CHECKPOINT.md, .gemini/checkpoint.md). The place is checked apart
  * (isSavedStatePlace).
  */
 export function readsAsSavedState(relPath: string, text: string, needed = 3): boolean {
-  const s = savedStateSignals(relPath, text);
-  const count = [s.date, s.standing, s.next, s.git, s.title].filter(Boolean).length;
+  const head = headOf(text);
+  const s = structuralSignals(relPath, head);
   if (!s.substance || !(s.standing || s.next || s.git)) return false;
   // a file that neither its name nor its title calls a save needs one signal more, and a sub-folder of a
   // planning folder (docs/notes/x.md) holds documents more than saves: there the name or title must say save
-  if (!s.title) return count >= needed + 1 && !/^(?:docs|planning|notes|\.planning)\/[^/]+\//.test(lowerPath(relPath));
-  return count >= needed;
+  if (!s.title && /^(?:docs|planning|notes|\.planning)\/[^/]+\//.test(lowerPath(relPath))) return false;
+  const want = s.title ? needed : needed + 1;
+  const count = [s.standing, s.next, s.git, s.title].filter(Boolean).length;
+  if (count >= want) return true;
+  // the date is looked for only when it would decide
+  return count + 1 >= want && parseDateText(head.head) !== null;
 }
