@@ -7,11 +7,14 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { readTrackedPaths } from "../git/index-file";
 import { tryGit } from "../git/runner";
-import { isSniffable, looksLikeCheckpoint } from "../parse/routes";
+import { isSniffable, looksLikeCheckpoint, sniffBytes } from "../parse/routes";
 import { yielder, type Yielder } from "./yield";
 
-/** Bytes read from a Markdown file (its frontmatter) and from an HTML file (its head). */
-export const SNIFF_BYTES = { markdown: 2 * 1024, html: 8 * 1024 } as const;
+/**
+ * Bytes read from a Markdown file (its frontmatter; 4 KB at the root, in an agent's folder or a planning folder,
+ * where the content sniff reads whether it is a saved working state) and from an HTML file (its head).
+ */
+export const SNIFF_BYTES = { markdown: 2 * 1024, savedStatePlace: 4 * 1024, html: 8 * 1024 } as const;
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const MAX_REMEMBERED = 50_000;
 
@@ -83,7 +86,6 @@ export async function sniffTracked(repoPath: string, seen: Map<string, string>, 
     const turn = pace.step();
     if (turn) await turn;
     const absPath = seen.get(rel)!;
-    const kind = isSniffable(rel)!;
     let info;
     try {
       info = lstatSync(absPath);
@@ -97,7 +99,7 @@ export async function sniffTracked(repoPath: string, seen: Map<string, string>, 
       cost.remembered += 1;
       checkpoint = known.checkpoint;
     } else {
-      const read = head(absPath, SNIFF_BYTES[kind]);
+      const read = head(absPath, sniffBytes(rel));
       if (!read) continue;
       cost.sniffed += 1;
       cost.bytesRead += Buffer.byteLength(read.text);

@@ -19,9 +19,12 @@ const NOT_PLANS = /(^|\/)(?:readme|index|template)[^/]*\.md$/i;
 const MAX_TODOS = 500;
 const CREATE_BRANCH = /\bgit\s+(?:checkout\s+-b|switch\s+(?:-c|--create))\s+([\w./-]{1,120})/;
 
+/** A file in a plans folder whose name calls it a handoff, a checkpoint or a session's notes is a save, not a plan. */
+const NAMED_AS_A_SAVE = /(?:^|[-_. ])(?:handoffs?|handovers?|checkpoints?|sessions?)(?:[-_. ]|$)/i;
+
 export function isAgentPlanPath(relPath: string): boolean {
   const p = relPath.replace(/\\/g, "/");
-  return PLACE.test(p) && !NOT_PLANS.test(p);
+  return PLACE.test(p) && !NOT_PLANS.test(p) && !NAMED_AS_A_SAVE.test(baseName(p).replace(/\.md$/i, ""));
 }
 
 function cursorTodos(data: Record<string, unknown> | null): UnitTask[] {

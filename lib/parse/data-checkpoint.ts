@@ -8,6 +8,7 @@
  * Their family (the record's `format`) is `data`; `meta.dataFormat` says yaml or json, and `meta.dataKind`
  * says whether the file is a handoff (a handoff folder or name) or session state.
  */
+import { isPlaceholder } from "./heuristics/fields";
 import type { CanonicalSection, ParseInput, ParseResult, ParsedDocument, Parser } from "./types";
 import { emptyDocument } from "./types";
 import { loadData } from "./data-load";
@@ -62,7 +63,7 @@ const STATUS_KEYS = ["status", "state", "sessionstatus", "taskstatus", "checkpoi
 const BRANCH_KEYS = ["branch", "gitbranch", "currentbranch", "branchname"];
 const SHA_KEYS = ["headsha", "head", "sha", "commit", "gitcommit", "commithash", "headcommit", "lastcommit", "lastruncommit", "gitsha", "gitcommithash", "basesha"];
 const DATE_KEYS = [
-  "savedat", "saved", "updatedat", "updated", "lastupdated", "lastupdate", "lastrunat", "timestamp", "date", "endedat",
+  "savedat", "saved", "updatedat", "updated", "lastupdated", "lastupdate", "lastrunat", "timestamp", "date", "endedat", "closedat",
   "createdat", "created", "sessionstarted", "startedat", "starttime",
 ];
 const OPEN_LIST_KEYS = ["tasks", "todos", "todo", "nextsteps", "next", "pending", "pendingtasks", "remaining", "remainingtasks", "opentasks", "actionitems", "nextactions", "checklist"];
@@ -87,7 +88,8 @@ function branchOf(value: Json): string | null {
   const t = text(value)?.replace(/^`|`$/g, "");
   if (!t) return null;
   const token = t.split(/\s+/)[0];
-  return /^[A-Za-z0-9._/-]+$/.test(token) && !token.startsWith("-") && !/^\[.*\]$/.test(token) ? token : null;
+  // "none", "n/a", "unknown": written where a branch goes, with none
+  return /^[A-Za-z0-9._/-]+$/.test(token) && !token.startsWith("-") && !/^\[.*\]$/.test(token) && !isPlaceholder(token) ? token : null;
 }
 
 /** The newest entry of a list of dated sessions (`recent_sessions: [{date, status}]`). */

@@ -94,6 +94,25 @@ function sizeText(chars: number): string {
   return `${Math.round(chars / 1024).toLocaleString("en")} KB`;
 }
 
+/** A line git writes around the two sides of a conflict (a merge, a stash pop). */
+const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?:\s.*)?$/m;
+
+/**
+ * A JSON text committed with git's conflict markers still in it: the marker lines dropped and the commas between
+ * the sides put back, so that every variant's keys follow one another and the last (newest) of each is kept.
+ */
+function withoutConflictMarkers(source: string): string {
+  const lines = source.split(/\r?\n/).filter((line) => !/^(?:<{7}|={7}|>{7})(?:\s.*)?$/.test(line));
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out.length - 1;
+    // a value line with no comma followed by another key: the two sides' halves meet here
+    if (prev >= 0 && /^\s*"/.test(line) && /["\d\]}el]\s*$/.test(out[prev]) && !/[,{[]\s*$/.test(out[prev])) out[prev] += ",";
+    out.push(line);
+  }
+  return out.join("\n");
+}
+
 /** The text read as JSON, or why not (with the line `JSON.parse` stopped at, when it says). */
 function loadJson(source: string): Loaded | { failed: string } {
   let data: unknown;
@@ -190,6 +209,8 @@ export function loadData(source: string, kind: "yaml" | "json"): LoadResult {
       if (source.length > DATA_JSON_MAX_CHARS) return { failed: `JSON too large to read: ${sizeText(source.length)}, at most ${sizeText(DATA_JSON_MAX_CHARS)} are parsed` };
       const json = loadJson(source);
       if (!("failed" in json)) return bounded(json);
+      const merged = CONFLICT_MARKER.test(source) ? loadJson(withoutConflictMarkers(source)) : json;
+      if (!("failed" in merged)) return bounded({ ...merged, problems: [...merged.problems, "git conflict markers in the file: read with the last value of each key"] });
       if (source.length > DATA_YAML_MAX_CHARS) return json;
     }
     const part = boundedText(source, DATA_YAML_MAX_CHARS);

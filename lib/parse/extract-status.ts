@@ -13,7 +13,7 @@ import { squash, stripInlineMarkdown } from "./heuristics/text";
 import { describesFile, realHeadings, sectionFirstLine, sectionLead, sectionLeadUntilHeading, type ExtractInput } from "./extract-outline";
 
 /** Headings that state the saved work's current state or task. */
-const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|currently working on|^in progress$|現在作業中|作業中の(?:タスク|内容)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
+const STATEMENT_HEADING = /current (?:task|state|status|work|focus)|currently working on|^in progress$|^work in progress$|진행 중인 작업|진행중인 작업|進行中の作業|进行中的工作|進行中的工作|現在作業中|作業中の(?:タスク|内容)|where (?:we|things|the project) (?:are|stand|left off)|project stands|state of (?:play|the work)|next action|지금 작업|현재 (?:상태|작업)|現在の(?:作業|状態|タスク)|当前(?:状态|任务)|estado actual|estado atual|état actuel|aktueller stand|stato attuale|текущ(?:ее|ая) (?:состояние|задача)|trạng thái hiện tại/i;
 /** A heading that is itself a closing statement: "Session Complete - all saved", "Project Complete!", "完了". */
 const DONE_HEADING = /^(?:the\s+)?(?:session|project|work|task|sprint|milestone|implementation|migration|phase \d+|all (?:phases|tasks|work|steps)|everything)\s+(?:is\s+)?(?:complete|completed|done|finished)\b(?![-\w])/i;
 
@@ -24,7 +24,8 @@ const PHASE_KEY = KEYS.phase;
 function titleTag(heading: string): Omit<StatusPick, "source"> | null {
   const plain = squash(stripInlineMarkdown(heading));
   const m = /[([]\s*([^()[\]]{2,60})\s*[)\]]\s*$/.exec(plain) ?? /\s[—–-]\s+([^—–-]{2,60})$/.exec(plain);
-  if (!m || m[1].trim().split(/\s+/).length > 4) return null;
+  // a tag is a few words: a long note in brackets ("(to paste at the start of the next session, tidied)") is not one
+  if (!m || m[1].trim().split(/\s+/).length > 4 || m[1].trim().length > 24) return null;
   const status = normaliseStatus(m[1]);
   return status?.status === "completed" || status?.status === "in-progress" ? { status: status.status, raw: status.raw } : null;
 }
@@ -43,6 +44,20 @@ function closingStatus(o: Outline, input: ExtractInput): StatusPick | null {
 }
 
 export type StatusPick = { status: Status | null; raw: string | null; source: string | null };
+
+/** The file's last non-empty line, when it is one bold sentence stating the work done or going on. */
+function closingBoldStatement(o: Outline): StatusPick | null {
+  for (let i = o.lines.length - 1; i >= 0; i--) {
+    const line = o.lines[i].trim();
+    if (!line || /^(?:-{3,}|\*{3,}|_{3,})$/.test(line)) continue;
+    if (o.inCode[i]) return null;
+    const m = /^(?:\*\*|__)([^*_]{6,200})(?:\*\*|__)[.!]?$/.exec(line);
+    if (!m) return null;
+    const statement = statusFromStatement(m[1]);
+    return statement ? { status: statement.status, raw: statement.raw, source: "closing:bold" } : null;
+  }
+  return null;
+}
 
 
 export function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[]): StatusPick {
@@ -77,9 +92,12 @@ export function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[
     if (status?.status) return { status: status.status, raw: p.value.slice(0, 120), source: pairSource(p) };
   }
   // a tag at the end of the title: "# MeetMind — Checkpoint (ALL PHASES DONE)", "# Auth rework [COMPLETE]"
-  const titleHeading = realHeadings(o).find((h) => h.level === 1);
-  const tag = titleHeading ? titleTag(titleHeading.text) : null;
-  if (tag) return { ...tag, source: "h1:tag" };
+  // ... or of an H1 line of a header block of '#' lines at the top ("# Session: t_1 — formatting (VERIFIED + DONE)")
+  const topH1s = realHeadings(o).filter((h, i, all) => h.level === 1 && (i === 0 || (h.line <= 6 && all.slice(0, i).every((p) => p.level === 1))));
+  for (const titleHeading of topH1s) {
+    const tag = titleTag(titleHeading.text);
+    if (tag) return { ...tag, source: "h1:tag" };
+  }
   // a heading that states the status ("## ✅ IMPLEMENTATION STATUS - COMPLETE!") outranks a stale header value
   for (const h of realHeadings(o)) {
     const m = /^(?:[\p{L}\d ]{0,30}\s)?status\s*[-–—:：]\s*(.+)$/iu.exec(cleanHeading(h.text));
@@ -104,9 +122,16 @@ export function pickStatus(o: Outline, input: ExtractInput, headingKv: KeyValue[
     if (h.level > 1 && DONE_HEADING.test(words)) return { status: "completed", raw: words, source: "heading:statement" };
     if (!STATEMENT_HEADING.test(words) || ++asked > 40) continue;
     const value = headingPairs(h.text, h.line)[0]?.value;
-    const statement = statusFromStatement([value, sectionLead(o, h)].filter(Boolean).join(" "));
+    const lead = sectionLead(o, h);
+    // a section that opens with a task ("[ ] Close-out ← you are here") lists work, it states no status
+    if (!value && lead && /^\s*(?:[-*+]\s+)?\[[ xX]\]/.test(lead)) continue;
+    const statement = statusFromStatement([value, lead].filter(Boolean).join(" "));
     if (statement) return { status: statement.status, raw: statement.raw, source: `statement:${words.toLowerCase().replace(/\s+/g, "-").slice(0, 40)}` };
   }
+  // a closing line in bold that says the work is done ("**Sealed: the operation completed successfully.**"): the
+  // latest statement on the work
+  const closingLine = closingBoldStatement(o);
+  if (closingLine) return closingLine;
   // the opening paragraph under the title ("The migration is **COMPLETE**.")
   // the opening paragraph under the title, or of a leading context / summary section ("The migration is **COMPLETE**.")
   const headings = realHeadings(o);

@@ -12,7 +12,9 @@ import type { StatusStatement } from "./conventions/unit";
 import { firstHeading, labelValue } from "./conventions/labels";
 import { clearDate, countedTask, finishUnit, newestIn, noGitFields, setDate, statusLineField } from "./conventions/record";
 import { fmString } from "./heuristics/frontmatter-block";
-import { squash, stripInlineMarkdown } from "./heuristics/text";
+import { normaliseText, squash, stripInlineMarkdown } from "./heuristics/text";
+import { outline } from "./heuristics/markdown";
+import { tasksByRule } from "./heuristics/task-rule";
 
 const PLACE = /(^|\/)\.planning\/STATE\.md$/i;
 const GSD_WORDS: Array<[RegExp, Status]> = [
@@ -76,9 +78,13 @@ export const gsdParser: Parser = {
     if (!tasks.length && total !== null && done !== null && done <= total) {
       tasks = Array.from({ length: total }, (_, i) => countedTask(`Plan ${i + 1} of ${total}`, i < done));
     }
+    // neither boxes nor plan counts: the items of its Next Steps (the one task rule); they say what is left, they
+    // do not settle the status
+    const settleWith = tasks.length ? undefined : [];
+    if (!tasks.length) tasks = tasksByRule(outline(normaliseText(read.body))).map((t) => countedTask(t.text, t.done));
     noGitFields(doc);
     const statusField = statements.length ? statusLineField(input, fmString(data, "status") ?? labelValue(read.body, /^status$/i, 120)?.value ?? null, "completed") : null;
-    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks, statusField });
+    finishUnit(doc, input, { family: "gsd", id: "STATE.md", folder: input.path, statements, tasks, settleWith, statusField });
     return { document: doc, problems };
   },
 };

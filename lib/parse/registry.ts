@@ -146,21 +146,26 @@ function boundFor(parser: Parser, text: string): BoundedText {
  * `document: null` with no problems means the file was looked at and is not a checkpoint.
  */
 export function parseDocument(input: ParseInput, options: ParseOptions = {}): ParseResult {
-  let parser: Parser | undefined;
   let tried = 0;
+  let first: ParseResult | null = null;
   for (const attempt of attemptsFor(input, options)) {
     tried++;
-    if (admits(attempt, input)) {
-      parser = attempt.parser;
-      break;
-    }
+    if (!admits(attempt, input)) continue;
+    const result = parseWith(attempt.parser, input);
+    // a family that took the file but could read nothing in it (a STATUS.md whose Recent sessions list has no
+    // dated entry) leaves it to the next route that admits it; its problems stand when none reads more
+    if (result.document || result.problems.length === 0) return result.document || !first ? result : first;
+    first ??= result;
   }
-  if (!parser) {
-    // Claimed by name but declined on content (a CLAUDE.md without Recent sessions, an ordinary PROMPT.md,
-    // plain HTML under docs/plans): not a checkpoint, and nothing wrong with it.
-    if (tried > 0) return { document: null, problems: [] };
-    return { document: null, problems: [`no parser reads ${input.path}`] };
-  }
+  if (first) return first;
+  // Claimed by name but declined on content (a CLAUDE.md without Recent sessions, an ordinary PROMPT.md,
+  // plain HTML under docs/plans): not a checkpoint, and nothing wrong with it.
+  if (tried > 0) return { document: null, problems: [] };
+  return { document: null, problems: [`no parser reads ${input.path}`] };
+}
+
+/** One family's reading of a file, bounded, with a template or empty note read as no checkpoint. Never throws. */
+function parseWith(parser: Parser, input: ParseInput): ParseResult {
   try {
     const bounded = boundFor(parser, input.text);
     const result = parser.parse(bounded.text === input.text ? input : { ...input, text: bounded.text });

@@ -14,6 +14,7 @@
 import type { Format } from "./types";
 import { parseDateText } from "./heuristics/dates";
 import { baseName, lowerPath } from "./heuristics/text";
+import { isSavedStatePlace, readsAsSavedState, SAVED_STATE_SNIFF_CHARS } from "./saved-state";
 
 export interface Route {
   /** Families to try, best first (each family's own `accepts` still applies, unless `force`). */
@@ -61,18 +62,33 @@ export const CONVENTION_ROUTES: readonly Route[] = [
   // a Markdown file whose name says session, checkpoint, handoff, snapshot or state (or STATUS.md), anywhere,
   // when its text is dated like a save: ADMIN_LIMITS_CHECKPOINT_SEP30.md, notes/2026-07-31-polish-session.md
   { formats: ["other-md"], matches: (p) => NAMED_LIKE_A_SAVE.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
-  // a file named for the next session's prompt (NEXT_PROMPT.md, continuation-prompt.md), anywhere, dated inside
-  { formats: ["other-md"], matches: (p) => NAMED_FOR_NEXT_PROMPT.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: looksDated },
+  // ... and undated at the root, in an agent's folder or a planning folder, when its first KB read as a save (the
+  // name counts as one of the signals): a root CHECKPOINT.md, .gemini/checkpoint.md
+  { formats: ["other-md"], matches: (p) => NAMED_LIKE_A_SAVE.test(baseName(p)) && isSavedStatePlace(p) && !isFolderDoc(p) && !isTooling(p), gate: (text) => readsAsSavedState("", text, 2) },
+  // a file named for the next session's prompt (NEXT_PROMPT.md, continuation-prompt.md), anywhere: its name says
+  // what it is, so any real text in it (not an empty page) makes it one
+  { formats: ["other-md"], matches: (p) => NAMED_FOR_NEXT_PROMPT.test(baseName(p)) && !isFolderDoc(p) && !isTooling(p), gate: holdsText },
   // the project's state, context or status kept in one file at the repository's root, in `.claude/` or `docs/`
   // (.claude/PROJECT_CONTEXT.md, CURRENT_CONTEXT.md, PROJECT_STATUS.md): when it is dated and says where the work is
   { formats: ["other-md"], matches: (p) => NAMED_FOR_STATE.test(baseName(p)) && STATE_FOLDER.test(p) && !isTooling(p), gate: holdsDatedState },
 ];
+
+/** Some real text outside code fences and HTML comments (not an empty page). */
+function holdsText(text: string): boolean {
+  const body = text.slice(0, 6000).replace(/<!--[\s\S]*?(?:-->|$)/g, " ").replace(/^(```|~~~)[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, " ");
+  return body.replace(/\s+/g, "").length >= 80;
+}
 
 /** Words in a file name that suggest a save. */
 const NAMED_LIKE_A_SAVE = /^(?:(?:.*[-_. ])?(?:sessions?|checkpoints?|handoffs?|handovers?|snapshot|state)(?:[-_. ].*)?|status)\.(?:md|markdown)$/;
 
 /** Names of a prompt for the next session: "next" (or resume, continue, handoff) with "prompt". */
 const NAMED_FOR_NEXT_PROMPT = /^(?:.*[-_. ])?(?:next|resume|resumption|continue|continuation|handoff|restart|kickoff)[-_. ]?(?:[a-z]+[-_. ])?prompt(?:[-_. ].*)?\.(?:md|markdown)$/;
+
+/** Is this file named for the next session's prompt (NEXT_PROMPT.md, continuation-prompt.md)? */
+export function isNamedForNextPrompt(relPath: string): boolean {
+  return NAMED_FOR_NEXT_PROMPT.test(baseName(lowerPath(relPath)));
+}
 
 /** Names of the project's state kept in one file: PROJECT_CONTEXT.md, CURRENT_STATE.md, PROJECT_STATUS.md, status-report.md. */
 const NAMED_FOR_STATE =
@@ -125,10 +141,15 @@ export function looksDated(text: string): boolean {
   return parseDateText(head) !== null;
 }
 
-/** Tried for any HTML or Markdown file (after the families that claim it): each checks the content. */
+/**
+ * Tried for any HTML or Markdown file (after the families that claim it): each checks the content. A Markdown
+ * file whose place qualifies (the root, an agent's folder, a planning folder) and whose first KB read as a saved
+ * working state is read by the shared heuristics (lib/parse/saved-state.ts).
+ */
 export const CONTENT_ROUTES: readonly Route[] = [
   { formats: ["html"], matches: (p) => HTML.test(p) },
   { formats: ["frontmatter-md"], matches: (p) => /\.(?:md|markdown)$/.test(p) },
+  { formats: ["other-md"], matches: (p) => isSavedStatePlace(p) },
 ];
 
 /** A file the user asked for: read by its extension's family even when its content does not say checkpoint. */
@@ -172,16 +193,27 @@ function frontmatterHead(head: string): string | null {
   return end < 0 ? text.slice(4) : text.slice(4, end);
 }
 
+/** Does a Markdown file's frontmatter say checkpoint (a status plus a branch or commit key)? */
+export function frontmatterSaysCheckpoint(head: string): boolean {
+  const block = frontmatterHead(head);
+  return block !== null && FRONTMATTER_STATUS.test(block) && FRONTMATTER_BRANCH_OR_COMMIT.test(block);
+}
+
+/** How many bytes of a file discovery reads to decide (more for a Markdown file whose place the content sniff covers). */
+export function sniffBytes(relPath: string): number {
+  const kind = isSniffable(relPath);
+  if (kind === "html") return 8 * 1024;
+  return kind === "markdown" && isSavedStatePlace(relPath) ? SAVED_STATE_SNIFF_CHARS : 2 * 1024;
+}
+
 /**
  * Does the first part of a file say it is a checkpoint? HTML: a `jacked:` meta tag. Markdown: frontmatter
- * with a status plus a branch or commit key. Used on a few KB by discovery and on the whole text by the parser.
+ * with a status plus a branch or commit key, or (at the root, in an agent's folder or a planning folder) first KB
+ * that read as a saved working state. Used on a few KB by discovery and by the parser alike.
  */
 export function looksLikeCheckpoint(relPath: string, head: string): boolean {
   const kind = isSniffable(relPath);
   if (kind === "html") return JACKED_META.test(head);
-  if (kind === "markdown") {
-    const block = frontmatterHead(head);
-    return block !== null && FRONTMATTER_STATUS.test(block) && FRONTMATTER_BRANCH_OR_COMMIT.test(block);
-  }
+  if (kind === "markdown") return frontmatterSaysCheckpoint(head) || (isSavedStatePlace(relPath) && readsAsSavedState(relPath, head));
   return false;
 }

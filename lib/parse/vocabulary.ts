@@ -42,6 +42,12 @@ export interface LanguageWords {
   dateLabels?: string[];
   /** "everything on `main`": the whole work is on the branch that follows in a code span. */
   everythingOn?: string[];
+  /** Headings or bold labels saying where the work stands ("Current state", "Where we left off", "Done this session"). */
+  standingHeadings?: string[];
+  /** Headings saying how to pick the work up again ("How to resume", "Resume point"): a save's, not a doc's. */
+  resumeHeadings?: string[];
+  /** Words in a document's title (its H1) or its file name that call it a saved state ("handoff", "checkpoint", "wip"). */
+  saveTitles?: string[];
 }
 
 export const VOCABULARY: LanguageWords[] = [
@@ -51,8 +57,8 @@ export const VOCABULARY: LanguageWords[] = [
     inProgress: ["in progress", "in-progress", "in_progress", "inprogress", "wip", "active", "ongoing", "open", "pending", "started", "draft", "running", "todo", "to do", "paused", "mid-flow", "🚧", "⏳", "🔄"],
     blocked: ["block", "blocked", "blocker", "blockers", "blocking", "waiting on", "waiting for", "stuck", "on hold", "parked", "⛔", "🛑", "🚫"],
     statusLabels: ["status", "state", "current status", "overall status", "session status", "work status", "task status"],
-    phaseLabels: ["phase", "current phase", "mode", "stage", "current stage"],
-    remainingHeadings: ["remaining", "still to do", "left to do", "future work", "deferred", "pending tasks", "pending items", "pending work", "open items", "open tasks", "open work", "open points", "open todos"],
+    phaseLabels: ["phase", "current phase", "mode", "stage", "current stage", "development phase", "project phase"],
+    remainingHeadings: ["remaining", "still to do", "left to do", "future work", "deferred", "defers", "deferrals", "outstanding", "outstanding work", "not yet implemented", "not yet done", "order of work", "pending tasks", "pending items", "pending work", "open items", "open tasks", "open work", "open points", "open todos"],
     nextStepsHeadings: ["next steps", "next step", "next actions", "next action", "next tasks", "next moves", "next session", "what's next", "whats next", "to do next", "to build next", "to work on next", "do this first", "do first", "recommended next", "what comes next", "coming next"],
     notTaskHeadings: ["summary", "context", "decision", "decisions", "known issues", "issues", "bug", "bugs", "blocker", "blockers", "blocked", "risk", "risks", "gap", "gaps", "not planned", "won't do", "wont do", "out of scope", "how to resume", "how to continue", "workflow", "reading", "reference", "references", "done", "completed", "finished", "changelog", "history"],
     questionHeadings: ["questions", "question", "open questions", "confirmations", "to confirm"],
@@ -61,6 +67,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["branch", "branch name", "current branch", "git branch", "working branch", "active branch", "feature branch", "base branch"],
     dateLabels: ["date", "date/time", "saved", "saved at", "save time", "last saved", "timestamp", "time", "updated", "last updated", "updated at", "updated on", "last update", "generated", "generated at", "captured", "captured at", "created", "created at", "creation date", "ended", "ended at", "session date", "modified", "last modified", "last run", "last run at", "when", "written"],
     everythingOn: ["everything on", "all on", "all work on", "everything is on", "all is on"],
+    standingHeadings: ["current state", "current status", "status", "state", "where we are", "where we left off", "where things stand", "where it stands", "progress", "current focus", "focus", "working on", "currently working on", "in progress", "what was done", "what we did", "what i did", "done this session", "work done", "accomplished", "accomplishments", "completed", "completed this session", "this session", "session summary", "last session", "current objective", "current task", "current work", "current phase", "recent changes", "just completed", "what's working", "what works", "current session", "session state", "current session state", "done", "changes made", "files changed", "files modified", "files touched", "changed files", "milestone", "goal", "current goal", "recent work"],
+    resumeHeadings: ["how to resume", "resume", "resume point", "resuming", "to resume", "to continue", "how to continue", "pick up here", "start here", "continuation point", "continuation", "when you return", "cold start"],
+    saveTitles: ["handoff", "hand-off", "handover", "checkpoint", "session", "session notes", "session state", "session log", "resume", "resume prompt", "continuation", "continue", "next session", "next prompt", "working memory", "work in progress", "wip", "now", "scratchpad", "state", "status", "progress", "progress tracker", "snapshot", "history"],
   },
   {
     language: "Mandarin Chinese",
@@ -77,6 +86,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["提交", "提交哈希"],
     branchLabels: ["分支", "当前分支", "當前分支"],
     dateLabels: ["日期", "更新时间", "更新時間", "更新日期", "保存时间", "保存時間", "最后更新", "最後更新"],
+    standingHeadings: ["当前状态", "當前狀態", "进度", "進度", "进展", "進展", "已完成", "本次会话", "本次會話", "工作进度", "變更檔案", "变更文件", "修改文件", "處理項目", "处理项目"],
+    resumeHeadings: ["如何继续", "如何繼續", "恢复", "恢復", "继续", "繼續"],
+    saveTitles: ["交接", "检查点", "檢查點", "会话", "會話", "进度", "進度", "变更纪录", "變更紀錄", "工作记录", "工作紀錄"]
   },
   {
     language: "Hindi",
@@ -105,10 +117,13 @@ export const VOCABULARY: LanguageWords[] = [
     nextStepsHeadings: ["próximos pasos", "proximos pasos", "siguientes pasos", "siguiente paso"],
     notTaskHeadings: ["decisiones", "resumen", "aplazado", "diferido", "bloqueos"],
     questionHeadings: ["preguntas", "preguntas abiertas"],
-    headLabels: ["último commit", "ultimo commit", "commit actual"],
-    branchLabels: ["rama", "rama actual"],
+    headLabels: ["último commit", "ultimo commit", "commit actual", "head actual"],
+    branchLabels: ["rama", "rama actual", "rama de trabajo"],
     dateLabels: ["fecha", "fecha/hora", "creado", "actualizado", "última actualización", "ultima actualizacion"],
     everythingOn: ["todo en", "todo está en"],
+    standingHeadings: ["estado actual", "progreso", "avance", "hecho", "completado", "en curso", "esta sesión"],
+    resumeHeadings: ["cómo continuar", "como continuar", "retomar", "para continuar"],
+    saveTitles: ["traspaso", "sesión", "sesion", "punto de control", "estado", "progreso"]
   },
   {
     language: "French",
@@ -125,6 +140,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["branche", "branche actuelle"],
     dateLabels: ["sauvegardé", "mis à jour", "dernière mise à jour"],
     everythingOn: ["tout sur", "tout est sur"],
+    standingHeadings: ["état actuel", "avancement", "progrès", "fait", "terminé", "en cours", "cette session"],
+    resumeHeadings: ["comment reprendre", "reprise", "pour continuer"],
+    saveTitles: ["passation", "session", "point de contrôle", "état", "avancement"]
   },
   {
     language: "Arabic",
@@ -167,10 +185,13 @@ export const VOCABULARY: LanguageWords[] = [
     nextStepsHeadings: ["próximos passos", "proximos passos", "próximo passo", "próxima sessão"],
     notTaskHeadings: ["decisões", "resumo", "adiado", "bloqueios"],
     questionHeadings: ["perguntas", "perguntas abertas", "dúvidas"],
-    headLabels: ["último commit", "ultimo commit", "commit atual"],
-    branchLabels: ["ramo", "branch atual", "ramo atual"],
+    headLabels: ["último commit", "ultimo commit", "commit atual", "head atual"],
+    branchLabels: ["ramo", "branch atual", "ramo atual", "branch de trabalho", "ramo de trabalho"],
     dateLabels: ["data", "data/hora", "criado", "atualizado", "última atualização", "ultima atualizacao"],
     everythingOn: ["tudo em", "tudo no", "tudo na"],
+    standingHeadings: ["estado atual", "progresso", "andamento", "feito", "concluído", "em andamento", "esta sessão"],
+    resumeHeadings: ["como continuar", "retomar", "para continuar"],
+    saveTitles: ["passagem", "sessão", "sessao", "checkpoint", "estado", "progresso"]
   },
   {
     language: "Russian",
@@ -188,6 +209,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["ветка", "текущая ветка"],
     dateLabels: ["дата", "обновлено"],
     everythingOn: ["всё на", "все на"],
+    standingHeadings: ["текущее состояние", "текущий статус", "прогресс", "сделано", "выполнено", "в работе", "эта сессия"],
+    resumeHeadings: ["как продолжить", "продолжение"],
+    saveTitles: ["передача", "сессия", "контрольная точка", "состояние", "прогресс"]
   },
   {
     language: "Urdu",
@@ -211,7 +235,7 @@ export const VOCABULARY: LanguageWords[] = [
     blocked: ["차단", "보류", "막힘"],
     statusLabels: ["상태", "현재 상태", "세션 상태", "프로젝트 상태", "작업 상태"],
     phaseLabels: ["단계", "현재 단계"],
-    remainingHeadings: ["남은 작업", "남은 일", "할 일", "미완료", "다음 할 일", "다음 할일"],
+    remainingHeadings: ["남은 작업", "남은 일", "할 일", "미완료", "다음 할 일", "다음 할일", "다음에 할 것", "다음에 할 일"],
     nextStepsHeadings: ["다음 단계", "다음 작업", "다음 세션", "즉시"],
     notTaskHeadings: ["결정", "결정 사항", "요약", "보류"],
     questionHeadings: ["질문", "미해결 질문"],
@@ -219,6 +243,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["커밋"],
     branchLabels: ["브랜치", "현재 브랜치"],
     dateLabels: ["날짜", "갱신", "저장", "업데이트", "최종 수정", "최종 업데이트"],
+    standingHeadings: ["현재 상태", "진행 상황", "진행상황", "완료", "완료된 작업", "작업 내역", "이번 세션"],
+    resumeHeadings: ["재개", "이어서", "계속하려면"],
+    saveTitles: ["인수인계", "핸드오프", "세션", "체크포인트", "진행", "상태"]
   },
   {
     language: "Hebrew",
@@ -243,7 +270,7 @@ export const VOCABULARY: LanguageWords[] = [
     blocked: ["ブロック", "保留", "停止中"],
     statusLabels: ["ステータス", "状態", "状況", "現在の状態"],
     phaseLabels: ["フェーズ", "段階"],
-    remainingHeadings: ["残タスク", "未着手", "やること", "未完了", "残作業"],
+    remainingHeadings: ["残タスク", "未着手", "やること", "未完了", "残作業", "やってほしいこと", "残っている"],
     nextStepsHeadings: ["次にやること", "次に着手", "次のステップ", "次の作業", "次のセッション"],
     notTaskHeadings: ["決定事項", "判断", "概要", "まとめ", "保留事項", "後回し"],
     questionHeadings: ["質問", "未解決の質問"],
@@ -251,6 +278,9 @@ export const VOCABULARY: LanguageWords[] = [
     commitLabels: ["コミット"],
     branchLabels: ["ブランチ", "現在のブランチ", "作業ブランチ"],
     dateLabels: ["日時", "日付", "作成日", "更新日", "更新日時", "最終更新", "保存日時"],
+    standingHeadings: ["現在の状態", "現状", "進捗", "完了", "完了した作業", "作業内容", "今回のセッション"],
+    resumeHeadings: ["再開", "再開方法", "続きから"],
+    saveTitles: ["引き継ぎ", "引継ぎ", "ハンドオフ", "セッション", "チェックポイント", "進捗", "状態", "作業ログ"]
   },
   {
     language: "German",
@@ -267,6 +297,9 @@ export const VOCABULARY: LanguageWords[] = [
     branchLabels: ["zweig", "aktueller branch", "aktueller zweig"],
     dateLabels: ["datum", "datum/zeit", "stand", "aktualisiert", "zuletzt aktualisiert", "gespeichert"],
     everythingOn: ["alles auf", "alles ist auf"],
+    standingHeadings: ["aktueller stand", "stand", "fortschritt", "erledigt", "in arbeit", "diese sitzung"],
+    resumeHeadings: ["fortsetzen", "wiederaufnahme", "weitermachen"],
+    saveTitles: ["übergabe", "sitzung", "checkpoint", "stand", "fortschritt"]
   },
   {
     language: "Dutch",

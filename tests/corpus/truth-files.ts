@@ -1,5 +1,5 @@
 /**
- * Reading the hand-labelled sets of real files (../shared/corpus-truth, ../shared/corpus-truth-2) at test time:
+ * Reading the hand-labelled sets of real files (../shared/corpus-truth, -2, -3) at test time:
  * nothing from them is copied here.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -42,7 +42,14 @@ export interface TruthSet {
 export const TRUTH_SETS: readonly TruthSet[] = [
   { name: "corpus-truth", dir: resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH_DIR ?? "../shared/corpus-truth") },
   { name: "corpus-truth-2", dir: resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH2_DIR ?? "../shared/corpus-truth-2") },
+  { name: "corpus-truth-3", dir: resolve(PROJECT_ROOT, process.env.CAIRN_TRUTH3_DIR ?? "../shared/corpus-truth-3") },
 ];
+
+/**
+ * A set of one's own (issue 40): real files gathered and labelled by hand in the ignored `.cairn-real/corpus-own/`
+ * (same layout: MANIFEST.tsv, truth.json, files/). Scored and printed when present, never committed.
+ */
+export const OWN_SET: TruthSet = { name: "corpus-own", dir: resolve(PROJECT_ROOT, process.env.CAIRN_OWN_TRUTH_DIR ?? ".cairn-real/corpus-own") };
 
 export function truthAvailable(dir: string): boolean {
   return existsSync(join(dir, "MANIFEST.tsv")) && existsSync(join(dir, "truth.json"));

@@ -27,6 +27,8 @@ export function isRefName(name: string): boolean {
   if (!/\p{L}/u.test(name) || NOT_BRANCHES.test(name) || FILE_EXTENSION.test(name)) return false;
   if (/^[0-9a-f]{7,40}$/i.test(name) && /\d/.test(name)) return false; // a commit, not a branch
   if (/^(?:https?|ssh|git|file):/i.test(name) || /^\d+(?:\.\d+)*$/.test(name)) return false;
+  // a template's example (`feature/DRI-XXX-description`): a placeholder, not a branch
+  if (/(?:^|[-_/])x{3,}(?:[-_/]|$)/i.test(name)) return false;
   // remote-tracking refs (`origin/main`) say where the work was pushed, not which branch it was saved on
   return !/^(?:origin|upstream|remotes)\//i.test(name);
 }
@@ -87,7 +89,10 @@ export function branchFromProse(line: string): string | null {
   const command = branchFromCommand(line);
   if (command) return command;
   const plain = stripInlineMarkdown(line);
-  const named = /(?<!\p{L})(?:branch|zweig|ветка|ветке|ветку|rama|ramo|branche|브랜치|ブランチ|分支)(?!\p{L})[^`\n]{0,12}`([^`\s]+)`/iu.exec(line);
+  // "Create a feature branch: `feature/X`", "create branch X next": a branch to make, not the one the work is on
+  if (/\b(?:create|make|open|start|cut)\s+(?:a\s+|the\s+|new\s+|your\s+)*(?:[\w-]+\s+)?branch\b/i.test(plain)) return null;
+  // "branch `x`", "branch: `x`", "branch is `x`" (not "a branch of `do_GET`", "the branch in `f()`")
+  const named = /(?<!\p{L})(?:branch|zweig|ветка|ветке|ветку|rama|ramo|branche|브랜치|ブランチ|分支)(?!\p{L})(?:\s*\/\s*\p{L}{1,12})?(?:\s*(?:[:=]|is|named|called|ist|est|é|es)?\s*(?:\*\*|__)?\s*|[^`\n\p{L}]{0,4})`([^`\s]+)`/iu.exec(line);
   if (named && isRefName(named[1])) return named[1];
   const m =
     /\bcommits?\s+`?[0-9a-f]{7,40}`?\s+(?:on|pe|auf|sur|em|en|su)\s+(?:branch\s+)?`?([^\s`,;)]+)`?/i.exec(line) ??

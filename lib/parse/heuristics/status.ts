@@ -29,6 +29,9 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
   for (const [pattern, status] of RULES) {
     if (pattern.test(raw)) return { status, raw };
   }
+  // "not started", "not yet begun": nothing going on yet (no normal form); "75% COMPLETE": a progress figure, not done
+  if (/\bnot\s+(?:yet\s+)?(?:started|begun)\b/i.test(raw)) return { status: null, raw };
+  if (/(?<![\d.])(?:\d{1,2}(?:[.,]\d+)?)\s?%/.test(raw)) return { status: null, raw };
   // "✅ Ready to merge", "Ready for review", "✅ Production-ready": ready for a step that is not the work's own
   // (no normal form), unless a plain done word says more
   const words = raw.replace(/[^\p{L}\p{N}\s-]/gu, " ").trim();
@@ -46,9 +49,12 @@ export function normaliseStatus(written: string | null | undefined): NormalisedS
  * "開発完了"): only a plain done or in-progress statement counts; blocked, mixed or no status word gives null.
  */
 export function statusFromStatement(text: string): NormalisedStatus | null {
-  const raw = squash(stripInlineMarkdown(text));
+  // a closing emoji ("Implementation Complete! ✅") is no part of the sentence's shape
+  const raw = squash(stripInlineMarkdown(text)).replace(/[\s\p{Extended_Pictographic}\uFE0F\u200D]+$/u, "");
   if (!raw) return null;
-  if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|incomplete|未完|미완/i.test(raw)) return null;
+  if (/block|waiting (on|for)|on hold|supersede|partial|pending|\b(not|un)[ -]?(done|complete|finished)|\bnot\s+(?:\w+\s+){1,2}(?:done|complete|completed|finished)\b|incomplete|未完|미완/i.test(raw)) return null;
+  // "Project 1 is COMPLETE — do not rework it": a numbered part done is not the work done
+  if (/\b(?:project|phase|step|task|part|stage|sprint|wave|milestone|ticket|issue|leg|batch)\s*#?\d+\b[^.;]{0,60}?\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:complete|completed|done|finished)\b/i.test(raw)) return null;
   if (/\b(?:no|nothing)\s+(?:\w+\s+){0,3}(?:is\s+|are\s+)?(?:in[ -]progress|ongoing|running)/i.test(raw)) return null;
   // "Half of the importer is done": a part done is not the work done
   if (/\b(?:half|partly|partially|part of|some of|most of|much of|mostly|almost|nearly)\b|\b\d{1,2}\s?%/i.test(raw)) return null;

@@ -18,19 +18,26 @@ import { wordsPattern } from "./words";
  * language, plus English heading shapes (a word alone, or a word and what follows it).
  */
 const REMAINING_SHAPES =
-  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^to[ -]?dos?\b|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos)\b|^start (?:by|here)\b|^immediate\b|^offen/i;
+  /next\b.*\b(?:steps?|actions?|tasks?|moves?|session|priorit)|^next$|^next up\b|^up next\b|^pending\b|^(?:(?:active|open|current)\s+)?to[ -]?dos?\b(?!\s+(?:os|as|los|las|les|de|del|da|do|mis|meus|nuestros)\b)|^todo\b|^planned\b|^open$|\bopen\b(?:\s+\S+)?\s+(?:items|tasks|work|points|todos|threads)\b|^start (?:by|here)\b|^immediate\b|^offen|^next\s*[:：]\s*\S/i;
+/** "Next" opening a heading in the languages that put it first ("Próximas fronteiras", "Siguientes pasos", "Prochaines tâches"). */
+const NEXT_FIRST = /^(?:próxim[oa]s?|proxim[oa]s?|siguientes?|prochaine?s?|nächste[nrs]?|volgende|prossim[oaie])\s+\p{L}/iu;
 const REMAINING_WORDS = wordsPattern(["remainingHeadings", "nextStepsHeadings"]);
-const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || REMAINING_WORDS.test(h) };
+const REMAINING_WORK = { test: (h: string) => REMAINING_SHAPES.test(h) || NEXT_FIRST.test(h) || REMAINING_WORDS.test(h) };
 /** Look like remaining work, but are not: deferred work, summaries, problems, questions, decisions, procedures, history. */
 const NOT_REMAINING_SHAPES = /uncertaint/i;
 const NOT_REMAINING_WORDS = wordsPattern(["notTaskHeadings", "questionHeadings"]);
 const NOT_REMAINING_WORK = { test: (h: string) => NOT_REMAINING_SHAPES.test(h) || NOT_REMAINING_WORDS.test(h) };
 
+const NOT_YET = /\bnot\s+yet\s+(?:done|implemented|finished|built|started|complete)\b|\b(?:still\s+)?(?:undone|unfinished)\b/i;
+
 /** Does a heading name remaining work? Each part of a combined heading ("Known issues / Future work") is weighed alone. */
 export function isRemainingWorkHeading(heading: string): boolean {
   const h = cleanHeading(heading);
   if (!h) return false;
-  return h.split(/\s+(?:\/|&|\+|and|und|et|y|e)\s+|\s*\/\s*/i).some((part) => REMAINING_WORK.test(part) && !NOT_REMAINING_WORK.test(part));
+  // "What's not yet done", "Not yet implemented": work left, whatever done word it holds
+  if (NOT_YET.test(h)) return true;
+  // "Next step — ⚠ awaiting the user's decision": the part before a dash is weighed alone as well
+  return h.split(/\s+(?:\/|&|\+|and|und|et|y|e|—|–|-)\s+|\s*\/\s*/i).some((part) => REMAINING_WORK.test(part) && !NOT_REMAINING_WORK.test(part));
 }
 
 /** A sub-heading that is an item itself (`### 1. Fix X`, `### P1: ship`), not a category (`### High priority`). */
@@ -77,9 +84,11 @@ function sectionItems(o: Outline, index: number, headingLines: Set<number>): Par
     subs.length === 1 && !/priorit|phase|stage|optional|later|short|long|term|high|medium|low|must|should|could|nice/i.test(subs[0].text) && !NOT_REMAINING_WORK.test(cleanHeading(subs[0].text));
   const asItems = itemSubs.length > 0 && itemSubs.length === subs.length ? itemSubs : singleTaskHeading ? subs : [];
   const skipped = new Set<number>();
-  // a questions sub-section inside the list of work asks, it does not add work
+  // a questions sub-section inside the list of work asks, it does not add work; known bugs or decisions beside
+  // the outstanding work ("## Outstanding" > "### Known bugs") are not work either
   for (const sub of subs) {
-    if (!isQuestionsHeading(sub.text)) continue;
+    const text = cleanHeading(sub.text);
+    if (!isQuestionsHeading(sub.text) && !(NOT_REMAINING_WORK.test(text) && !isRemainingWorkHeading(text))) continue;
     const i = o.headings.indexOf(sub, index);
     for (let l = sub.line; l < sectionEnd(o, i); l++) skipped.add(l);
   }
@@ -128,7 +137,7 @@ function describingLists(o: Outline, items: Array<{ line: number; text: string }
  * In a log of dated entries (dated headings, or `Date:` stamps), the lines of the newest entry: older entries'
  * remaining work is not counted. Null when the file is not such a log.
  */
-function newestEntrySpan(o: Outline): { from: number; to: number } | null {
+function newestEntrySpan(o: Outline): { from: number; to: number; level: number } | null {
   const marks: Array<{ line: number; iso: string; level: number }> = [];
   for (const h of o.headings) {
     if (h.pseudo || h.level === 1) continue;
@@ -147,19 +156,24 @@ function newestEntrySpan(o: Outline): { from: number; to: number } | null {
   if (marks.length < 2 || new Set(marks.map((m) => m.iso)).size < 2) return null;
   const newest = marks.reduce((best, m) => (m.iso > best.iso ? m : best));
   const next = marks.find((m) => m.line > newest.line && m.level <= newest.level);
-  return { from: newest.line, to: next?.line ?? o.lines.length };
+  return { from: newest.line, to: next?.line ?? o.lines.length, level: newest.level };
 }
 
 /** A heading that opens with a done word: "Completed Work", "✅ Done this session", "완료된 작업". */
 const DONE_REPORT = new RegExp(`^${wordsPattern("done").source}`, "iu");
 
-/** Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? */
+/**
+ * Is the heading a sub-section of a report of finished work ("## Completed Work" > "### Not fixed (deferred)")? A
+ * bold label ("**Next:**") inside a summary, a decisions or a done section is that section's, not a list of work.
+ */
 function underDoneSection(o: Outline, index: number): boolean {
-  const level = o.headings[index].level;
+  const self = o.headings[index];
+  const level = self.level;
   for (let i = index - 1; i >= 0; i--) {
     const h = o.headings[i];
     if (h.pseudo || h.level >= level) continue;
-    return DONE_REPORT.test(cleanHeading(h.text));
+    const text = cleanHeading(h.text);
+    return DONE_REPORT.test(text) || (self.pseudo === true && NOT_REMAINING_WORK.test(text) && !isRemainingWorkHeading(text));
   }
   return false;
 }
@@ -173,7 +187,10 @@ function remainingWork(o: Outline): ParsedTask[] {
   o.headings.forEach((h, index) => {
     // the H1 is the title, never a section of remaining work
     if (h.level === 1 || h.line < coveredUntil || !isRemainingWorkHeading(h.text) || underDoneSection(o, index)) return;
-    if (span && (h.line < span.from || h.line >= span.to)) return;
+    // outside the newest entry, only a section of the document itself counts: an undated heading at the dated
+    // headings' own level or above ("## Outstanding work" beside "## Recent fixes (date)" sections), never a list
+    // nested in an older entry (nor anything in a log whose entries are marked by `Date:` lines)
+    if (span && (h.line < span.from || h.line >= span.to) && !(span.level < 7 && h.level <= span.level && !findDate(stripInlineMarkdown(h.text)))) return;
     coveredUntil = sectionEnd(o, index);
     items.push(...sectionItems(o, index, headingLines));
   });
