@@ -2,11 +2,14 @@
  * Every agent whose logs Cairn reads. A new agent is one file in this folder implementing SessionReader
  * (./types.ts) plus one line in READERS.
  */
+import { claudeCodeReader } from "./claude-code";
+import { codexReader } from "./codex";
 import type { AgentId, LogRef, SessionEnv, SessionReader, SessionRoot } from "./types";
 
 /** One line per agent (hsess2 adds Gemini CLI, Copilot CLI, opencode, Cline/Roo, SpecStory/Aider here). */
 const READERS: SessionReader<any>[] = [
-  // claude-code, codex: lib/sessions/claude-code.ts, lib/sessions/codex.ts
+  claudeCodeReader,
+  codexReader,
 ];
 
 /** The readers, in the order their roots are shown. */
