@@ -7,7 +7,9 @@ import { listRecords } from "@/lib/queries/records";
 import { plainGit } from "@/lib/git/test-repo";
 import { tempSpace, type TempSpace } from "@/tests/support/temp";
 import { fake } from "@/tests/support/fake-secrets";
-import { claudeLogPath, claudeSession, codexLogPath, codexSession, put } from "@/tests/support/session-logs";
+import { claudeFolder, claudeLogPath, claudeSession, codexLogPath, codexSession, put } from "@/tests/support/session-logs";
+import { memoriesOf } from "@/lib/index/sessions-memory";
+import { buildResumeBrief } from "@/lib/actions/resume";
 
 let space: TempSpace;
 let home: string;
@@ -77,6 +79,9 @@ beforeAll(async () => {
       ],
     }),
   );
+  const memory = join(home, ".claude", "projects", claudeFolder(shop), "memory");
+  put(join(memory, "MEMORY.md"), "- [Cookie expiry](cookie_expiry.md): sessions expire at 30 min\n");
+  put(join(memory, "cookie_expiry.md"), `---\nname: Cookie expiry\ndescription: sessions expire after 30 minutes idle\ntype: project\n---\nThe middleware reads the cookie; key ${planted} was rotated.\n`);
   put(
     join(home, ".claude", "projects", "-x", "11111111-2222-4333-8444-555555555555", "subagents", "agent-a1.jsonl"),
     claudeSession({ sessionId: "11111111-2222-4333-8444-555555555555", cwd: shop, start, sidechain: true, steps: [{ prompt: "Find where the cookie is read" }, { answer: "In middleware.ts." }] }),
@@ -129,6 +134,18 @@ describe("indexing session logs", () => {
     const checkpoint = listRecords(space.db(), { kind: "all" }).find((r) => r.path === ".claude/last-session.md")!;
     expect(claude.checkpoints).toEqual([checkpoint.id]);
     expect(checkpoint.sessions).toEqual([claude.id]);
+  });
+
+  it("reads the agent's memory folder as the repository's learnings, redacted, and names them in resume prompts", async () => {
+    const memories = memoriesOf(space.db().$client, shop);
+    expect(memories.map((m) => [m.name, m.type, m.isIndex])).toEqual([
+      ["Cookie expiry", "project", false],
+      ["MEMORY.md", null, true],
+    ]);
+    expect(memories[0].body).not.toContain(planted);
+    const checkpoint = listRecords(space.db(), { kind: "all" }).find((r) => r.path === ".claude/last-session.md")!;
+    const brief = await buildResumeBrief(space.db(), checkpoint.id);
+    expect(brief.prompt).toContain("Cookie expiry (project): sessions expire after 30 minutes idle");
   });
 
   it("stores no raw secret: not in the record, the turns, nor the database file", () => {
