@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "@/lib/index/indexer";
-import { forgetSession, getSession, listSessions, sessionTurns } from "@/lib/queries/sessions";
+import { forgetSession, getSession, listSessions, sessionsNeedingHandoff, sessionTurns } from "@/lib/queries/sessions";
 import { listRecords } from "@/lib/queries/records";
 import { plainGit } from "@/lib/git/test-repo";
 import { tempSpace, type TempSpace } from "@/tests/support/temp";
@@ -187,6 +187,19 @@ describe("indexing session logs", () => {
     const codex = listSessions(space.db(), { agent: "codex" })[0];
     expect(codex.title).toBe("Rewrite the HTTP helper in fetch");
     expect(sessionTurns(space.db(), codex.id).map((t) => t.text)).toEqual(["Rewrite the HTTP helper in fetch"]);
+  });
+
+  it("a session that ended today with uncommitted edits and no checkpoint asks for a handoff", () => {
+    // the Claude session committed and wrote a checkpoint: not asked; a session with only an edit is
+    expect(sessionsNeedingHandoff(space.db()).map((h) => h.id)).not.toContain(claudeId());
+    const sqlite = space.db().$client;
+    const id = claudeId();
+    sqlite.prepare(`INSERT INTO sessions (id, agent, key, path, updated_at, record, uncommitted_edits, ended_at, repo, title) VALUES ('00000000000000ab', 'codex', 'k', '/x', ?, '{"filesEdited":["a.ts"]}', 1, ?, ?, 'Half-done refactor')`).run(new Date().toISOString(), new Date(Date.now() - 2 * 3600_000).toISOString(), lib);
+    sqlite.prepare(`UPDATE repositories SET changed_files = 1 WHERE path = ?`).run(lib);
+    const asked = sessionsNeedingHandoff(space.db());
+    expect(asked.map((h) => [h.id, h.reason])).toEqual([["00000000000000ab", "Ended 2 hours ago with 1 file edited, nothing committed and no checkpoint: save a handoff?"]]);
+    sqlite.prepare(`DELETE FROM sessions WHERE id = '00000000000000ab'`).run();
+    expect(id).toBeTruthy();
   });
 
   it("keeps a session after its log is deleted, then Forget removes it everywhere", async () => {
