@@ -104,7 +104,8 @@ export default async function SessionPage({ params, searchParams }: { params: Pr
             <ul className="mt-2 text-sm">
               {session.pullRequests.map((p) => (
                 <li key={p.url}>
-                  Pull request <a href={p.url} rel="noreferrer noopener">{p.number ? `#${p.number}` : p.url}</a>
+                  Pull request{" "}
+                  {/^https:\/\/[^\s"<>]+$/.test(p.url) ? <a href={p.url} rel="noreferrer noopener">{p.number ? `#${p.number}` : p.url}</a> : <span className="break-all">{p.url}</span>}
                 </li>
               ))}
             </ul>
