@@ -40,6 +40,10 @@ export const DEFAULT_LOG_CAPS: LogCaps = {
 };
 
 const BLOCK = 1024 * 1024;
+
+function sizeText(bytes: number): string {
+  return bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 const HEAD = 4096;
 
 export interface LogReadOutcome {
@@ -138,9 +142,9 @@ export async function readLogIncrement(
         const nl = block.indexOf(10, start);
         if (nl < 0 || nl >= got) break;
         const lineNo = cursor.nextLine;
-        if (skipping) {
+        if (skipping || pendingBytes + (nl - start) > caps.maxLineBytes) {
           skipping = false;
-          problems.push({ line: lineNo, message: `line ${lineNo} is longer than ${Math.round(caps.maxLineBytes / 1048576)} MB; skipped` });
+          problems.push({ line: lineNo, message: `line ${lineNo} is longer than ${sizeText(caps.maxLineBytes)}; skipped` });
           batch.push("");
         } else {
           const piece = block.subarray(start, nl);
