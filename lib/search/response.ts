@@ -36,6 +36,9 @@ export interface HitLike {
     /** Found by meaning (issue 38): the passage nearest the question, and which part of the document it is. */
     similar?: { kind: string; passage: string; score: number };
   };
+  /** A past session's hit (kind "session"): the turn that matched, and the page that opens at it. */
+  turn?: number;
+  url?: string;
 }
 
 export interface ResultLike {
@@ -107,7 +110,7 @@ export function matchedLine(matched: HitLike["matched"]): string | null {
 export function responseHit(hit: HitLike): SearchResponseHit {
   return {
     id: hit.id,
-    url: `/checkpoints/${hit.id}`,
+    url: hit.url ?? `/checkpoints/${hit.id}`,
     repo: hit.repo,
     repoName: hit.repoName,
     path: hit.path,
@@ -129,6 +132,7 @@ export function responseHit(hit: HitLike): SearchResponseHit {
     titleHtml: partsToHtml(hit.titleParts),
     ...(hit.references ? { references: hit.references } : {}),
     ...(hit.matched ? { matched: hit.matched } : {}),
+    ...(hit.turn !== undefined ? { turn: hit.turn } : {}),
   };
 }
 
