@@ -29,6 +29,8 @@ export interface AiderState {
   block: string[] | null;
   blockLine: number;
   answer: string[];
+  /** The model's last finished reply (ends at its `> Tokens:` line), squashed and capped, to know a hand-off. */
+  lastReply: string;
   lastPrompt: string | null;
   fence: boolean;
 }
@@ -36,6 +38,7 @@ export interface AiderState {
 const MAX_FILES = 500;
 const MAX_BLOCK_LINES = 2000;
 const MAX_ANSWER_LINES = 4000;
+const REPLY_CHARS = 2000;
 /** Commands that set a mode and carry a prompt: the text after them is the person's. */
 const MODE_COMMAND = /^\/(?:ask|architect|code|context|help|chat-mode)\s+(\S[\s\S]*)$/;
 
@@ -56,6 +59,7 @@ function initial(): AiderState {
     block: null,
     blockLine: 0,
     answer: [],
+    lastReply: "",
     lastPrompt: null,
     fence: false,
   };
@@ -91,13 +95,15 @@ function flushBlock(state: AiderState, turns: SessionTurn[]): void {
   state.block = null;
   if (!lines) return;
   const text = lines.join("\n").trim();
-  const previousAnswer = squash(state.answer.join("\n"));
+  const current = squash(state.answer.join("\n")).slice(0, REPLY_CHARS);
+  const previous = current || state.lastReply;
   flushAnswer(state, turns);
   state.answer = [];
+  state.lastReply = "";
   if (!text) return;
-  const flat = squash(text);
-  // The architect's answer handed to the editor model comes back as a `####` block.
-  if (previousAnswer && flat.length > 40 && (previousAnswer === flat || previousAnswer.startsWith(flat) || flat.startsWith(previousAnswer))) {
+  const flat = squash(text).slice(0, REPLY_CHARS);
+  // The architect's reply handed to the editor model comes back as a `####` block repeating it.
+  if (previous && flat.length > 40 && (previous === flat || previous.startsWith(flat) || flat.startsWith(previous))) {
     turns.push({ seq: state.seq++, kind: "note", at: null, text: "The architect's plan was handed to the editor model." });
     return;
   }
@@ -153,6 +159,11 @@ function readLine(state: AiderState, line: string, turns: SessionTurn[]): void {
     } else if ((m = /^Tokens: ([\d.]+[kKmM]?) sent, ([\d.]+[kKmM]?) received/.exec(out))) {
       state.tokens.input += amount(m[1]);
       state.tokens.output += amount(m[2]);
+      // one reply of the model ends here: the next text is another reply
+      const reply = squash(state.answer.join("\n")).slice(0, REPLY_CHARS);
+      flushAnswer(state, turns);
+      state.answer = [];
+      if (reply) state.lastReply = reply;
     }
     return;
   }

@@ -110,11 +110,15 @@ function resultText(call: Record<string, unknown>): string {
 /** The project folder from the companions: `projects.json` maps a path to the slug this file lives under. */
 function projectFolder(chunk: LogChunk): string | null {
   const slug = /(?:^|\/)tmp\/([^/]+)\/chats\//.exec(chunk.path.replace(/\\/g, "/"))?.[1] ?? null;
-  const projects = obj(obj(parseObject(chunk.companions?.["projects.json"] ?? ""))?.projects);
+  const companion = (name: string) => {
+    const key = (chunk.ref.companions ?? []).find((c) => c === name || c.endsWith(`/${name}`));
+    return key ? (chunk.companions?.[key] ?? "") : "";
+  };
+  const projects = obj(obj(parseObject(companion("projects.json")))?.projects);
   if (slug && projects) {
     for (const [path, value] of Object.entries(projects)) if (value === slug) return path;
   }
-  const root = (chunk.companions?.[".project_root"] ?? "").trim().split("\n")[0]?.trim();
+  const root = companion(".project_root").trim().split("\n")[0]?.trim();
   return root && root.length < 1000 ? root : null;
 }
 
