@@ -1,3 +1,8 @@
+/**
+ * The readers beside Claude Code and Codex (./readers.test.ts), one describe per agent, pure: text in, record and problems
+ * out, no database. Over 300 lines on purpose: every agent shares `readAll` (it reads a log in chunks the way the
+ * indexer does), and the logs come from tests/support/agent-logs.ts.
+ */
 import { describe, expect, it } from "vitest";
 import { aiderReader } from "./aider";
 import { clineReader, rooReader } from "./cline";
