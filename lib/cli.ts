@@ -10,6 +10,7 @@ import { registerCompleteCommand } from "./cli/complete";
 import { registerPromoteCommand } from "./cli/promote";
 import { registerQueueCommands } from "./cli/queue";
 import { registerSetCommand } from "./cli/set";
+import { registerSessionsCommands } from "./cli/sessions";
 
 const program = new Command()
   .name("cairn")
@@ -70,6 +71,7 @@ program
   });
 
 registerSearchCommand(program);
+registerSessionsCommands(program);
 
 program
   .command("serve")

@@ -81,7 +81,8 @@ function recordJson(now: string): SQL {
     'archived', ${bool(sql`${documentMarks.archived} = 1`)},
     'pinned', ${bool(sql`${documentMarks.pinned} = 1`)},
     'snoozedUntil', case when ${documentMarks.snoozedUntil} > ${now} then ${documentMarks.snoozedUntil} end,
-    'checkouts', ${checkoutsJson}
+    'checkouts', ${checkoutsJson},
+    'sessions', (select coalesce(json_group_array(l."session_id" order by l."session_id"), json('[]')) from "session_links" l where l."document_id" = ${documents.id})
   )`;
 }
 

@@ -22,6 +22,7 @@ import { withRunSettings } from "./run-settings";
 import { offThreadCount, withPrepareWorker } from "./prepare-pool";
 import { planCheckouts, planStamp, storeCheckoutPlans, uniqueRepositories, type CheckoutPlan } from "./identity-step";
 import { projectsToSettle, settleProject } from "./checkouts-step";
+import { indexSessions } from "./sessions-step";
 
 /**
  * Repositories indexed at once (git runs in child processes: overlapping them keeps both cores busy).
@@ -37,6 +38,8 @@ export interface IndexOptions {
   onProgress?: ProgressListener;
   /** Remember these roots in the database (the CLI and the roots page do). */
   saveRoots?: boolean;
+  /** Environment the session readers name their roots from (CLAUDE_CONFIG_DIR, CODEX_HOME, ...); default process.env. */
+  sessionEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 function rejectedOutcome(file: RejectedFile) {
@@ -267,6 +270,13 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
     .filter((r) => r.rootPath && rootPaths.includes(r.rootPath) && !stillThere.has(r.path));
   if (gone.length) db.delete(repositories).where(inArray(repositories.id, gone.map((r) => r.id))).run();
   await settleCheckouts(db, projectsToSettle(db), summary);
+  // agents' session logs under the home folder (after the documents, so that a session links to the checkpoints it wrote)
+  if (home) {
+    const sessions = await indexSessions(db, { home, env: options.sessionEnv });
+    summary.sessions = sessions;
+    summary.problems += sessions.problems;
+    summary.secrets += sessions.secrets;
+  }
 
   summary.durationMs = Date.now() - started;
   summary.gitProcesses = gitProcessCount() - gitBefore;

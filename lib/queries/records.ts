@@ -14,6 +14,7 @@ import { guessedStatusSql } from "./shared";
 import { familyLabelOf } from "../parse/conventions/families";
 import { checkoutsOf, type RecordCheckout } from "./checkouts";
 import { inProjectAt, repoPathOf } from "./project-filter";
+import { sessionsByDocument } from "./sessions";
 
 /** The public record of `shared/spec/record.md`: add fields freely, never rename or drop one. */
 export interface CheckpointRecord {
@@ -58,6 +59,8 @@ export interface CheckpointRecord {
   snoozedUntil: string | null;
   /** Every checkout holding this file with the same bytes, the primary (`repo`) first (issue 25); none outside a work tree. */
   checkouts: RecordCheckout[];
+  /** The agent sessions that wrote or edited this file (issue 37): their ids, `cairn sessions --json` has them whole. */
+  sessions: string[];
 }
 
 export interface RecordFilters {
@@ -134,7 +137,7 @@ function publicStatus(row: RecordRow, completedInCairn: boolean): CheckpointReco
 export function toRecord(
   row: RecordRow,
   repoPath: string | null,
-  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks; checkouts?: RecordCheckout[] },
+  extras: { secrets: CheckpointRecord["secrets"]; problems: string[]; completedInCairn: boolean; marks?: Marks; checkouts?: RecordCheckout[]; sessions?: string[] },
 ): CheckpointRecord {
   return {
     id: row.id,
@@ -168,6 +171,7 @@ export function toRecord(
     pinned: extras.marks?.pinned ?? false,
     snoozedUntil: extras.marks && isSnoozed(extras.marks.snoozedUntil) ? extras.marks.snoozedUntil : null,
     checkouts: extras.checkouts ?? [],
+    sessions: extras.sessions ?? [],
   };
 }
 
@@ -213,6 +217,7 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
   const problemsByDoc = groupBy(problemRows, (p) => p.documentId);
   const marks = allMarks(db);
   const checkouts = checkoutsOf(db, ids);
+  const sessions = sessionsByDocument(db, ids);
   return rows.map(({ doc, repoPath }) =>
     toRecord(doc, repoPath, {
       secrets: (findingsByDoc.get(doc.id) ?? []).map(({ rule, line, column }) => ({ rule, line, column })),
@@ -220,6 +225,7 @@ export function recordsFor(db: CairnDb, rows: { doc: RecordRow; repoPath: string
       completedInCairn: done.has(doc.id),
       marks: marks.get(doc.id),
       checkouts: checkouts.get(doc.id),
+      sessions: sessions.get(doc.id),
     }),
   );
 }

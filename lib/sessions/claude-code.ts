@@ -194,7 +194,7 @@ function readRecord(state: ClaudeState, rec: Record<string, unknown>, line: numb
   const here = cwd ?? state.cwd;
   const sidechain = rec.isSidechain === true && !state.subagent;
   const push = (turn: Omit<SessionTurn, "seq">) => {
-    turns.push({ seq: state.seq++, ...turn, ...(sidechain ? { sidechain: true } : {}) });
+    turns.push({ seq: state.seq++, ...turn, line, ...(sidechain ? { sidechain: true } : {}) });
   };
   const uid = str(rec.uuid) ?? undefined;
 
@@ -279,7 +279,6 @@ function readRecord(state: ClaudeState, rec: Record<string, unknown>, line: numb
     }
     // thinking (with its signature), redacted_thinking, images: not read
   }
-  void line;
 }
 
 function read(state: ClaudeState, chunk: LogChunk): ReadResult<ClaudeState> {

@@ -96,7 +96,7 @@ function addEdits(state: CodexState, patch: string, cwd: string | null, tool: st
   return edits;
 }
 
-function readRecord(state: CodexState, rec: Record<string, unknown>, turns: SessionTurn[]): void {
+function readRecord(state: CodexState, rec: Record<string, unknown>, line: number, turns: SessionTurn[]): void {
   const at = isoTime(rec.timestamp);
   if (at) {
     state.startedAt = minTime(state.startedAt, at);
@@ -104,7 +104,7 @@ function readRecord(state: CodexState, rec: Record<string, unknown>, turns: Sess
   }
   const payload = obj(rec.payload);
   if (!payload) return;
-  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, ...turn });
+  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, ...turn, line });
   const here = state.cwd;
   switch (str(rec.type)) {
     case "session_meta": {
@@ -181,7 +181,7 @@ function readRecord(state: CodexState, rec: Record<string, unknown>, turns: Sess
     let args: Record<string, unknown> | null = null;
     if (item === "function_call") args = parseObject(str(payload.arguments) ?? "") ?? {};
     else if (item === "local_shell_call") args = obj(payload.action) ?? {};
-    let cwd = str(args?.workdir) ?? str(args?.working_directory) ?? here;
+    const cwd = str(args?.workdir) ?? str(args?.working_directory) ?? here;
     const command = commandText(args?.command ?? args?.cmd);
     if (cwd) call.cwd = cwd;
     let patch = item === "custom_tool_call" && name === "apply_patch" ? (str(payload.input) ?? "") : null;
@@ -194,7 +194,6 @@ function readRecord(state: CodexState, rec: Record<string, unknown>, turns: Sess
       if (ids.length >= 200) delete state.pending[ids[0]];
       state.pending[id] = { command: call.command ?? null, cwd: cwd ?? null };
     }
-    cwd = null;
     push({ kind: "tool", at, text: call.command ?? call.edits?.map((e) => e.path).join(", ") ?? name, tool: call });
     return;
   }
@@ -222,7 +221,7 @@ function read(state: CodexState, chunk: LogChunk): ReadResult<CodexState> {
       problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
       return;
     }
-    readRecord(state, rec, turns);
+    readRecord(state, rec, line, turns);
   });
   return { state, turns, problems };
 }

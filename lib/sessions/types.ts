@@ -168,6 +168,8 @@ export interface SessionTurn {
   uid?: string;
   /** The record was written by a sub-agent or side chain inside this log. */
   sidechain?: boolean;
+  /** 1-based line of the log the turn came from. */
+  line?: number;
 }
 
 /** A pull request the session opened or linked. */
@@ -256,4 +258,53 @@ export interface SessionReader<S = unknown> {
    * paths this reader claims. Optional.
    */
   claimsRepoPath?(relPath: string): boolean;
+}
+
+/** A commit of a session, as linked: verified in the repository its command ran in, or matched after a rewrite. */
+export interface SessionCommit {
+  /** The full sha when verified or matched, else as printed. */
+  sha: string;
+  /** As the log printed it (abbreviated). */
+  printed?: string;
+  subject: string;
+  branch: string | null;
+  /** The repository the command ran in (its work tree root), or null when it could not be found. */
+  repo: string | null;
+  /** verified: the sha is a commit there; rewritten: gone, but a commit of the same subject and time is (amend, rebase); unknown. */
+  state: "verified" | "rewritten" | "unknown";
+  at?: string | null;
+  /** The turn that printed it. */
+  turn?: number;
+}
+
+/** The public session record (record.md, "Session"): add fields, never rename. */
+export interface SessionRecord {
+  id: string;
+  agent: AgentId;
+  sessionId: string | null;
+  path: string;
+  logPresent: boolean;
+  parentId: string | null;
+  cwd: string | null;
+  repo: string | null;
+  branches: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  title: string | null;
+  firstPrompt: string | null;
+  userTurns: number;
+  models: string[];
+  tokens: { input: number; output: number };
+  filesEdited: string[];
+  commits: SessionCommit[];
+  pullRequests: Array<{ number: number | null; url: string }>;
+  checkpoints: string[];
+  secrets: Array<{ rule: string; line: number | null; turn?: number }>;
+  problems: string[];
+  /** Additions beyond record.md's first list. */
+  turns?: number;
+  resume?: string | null;
+  subagents?: string[];
+  repos?: string[];
+  hidden?: number;
 }

@@ -3,6 +3,7 @@
  * /work/shared/spec/session-logs.md (Claude Code §1.1, Codex §1.2). Each builder returns JSONL text.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { fake } from "./fake-secrets";
 import { dirname, join } from "node:path";
 
 let counter = 0;
@@ -81,7 +82,7 @@ export function claudeSession(spec: ClaudeSessionSpec): string {
             role: "assistant",
             model: "claude-opus-4-5-20251101",
             content: [
-              { type: "thinking", thinking: "Considering.", signature: "EqQBCkYIBxgCKkBsk-ant-api03-notarealkeybutlookslikeonexxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+              { type: "thinking", thinking: "Considering.", signature: `EqQBCkYIBxgCKkB${"sk-ant-"}api03-${fake(80, 3)}` },
               { type: "text", text: step.answer },
             ],
             stop_reason: "end_turn",
@@ -167,7 +168,7 @@ export function codexSession(spec: CodexSessionSpec): string {
       line(minute, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>${spec.cwd}</cwd>\n</environment_context>` }] });
       line(minute, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: step.prompt }] });
       line(minute, "event_msg", { type: "user_message", message: step.prompt, images: [] });
-      line(minute, "response_item", { type: "reasoning", summary: [], content: null, encrypted_content: "gAAAAABsk-proj-notarealkeyxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" });
+      line(minute, "response_item", { type: "reasoning", summary: [], content: null, encrypted_content: `gAAAAAB${"sk-"}proj-${fake(60, 4)}` });
     }
     if (step.shell) {
       call++;
