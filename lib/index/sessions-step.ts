@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { redactStrings } from "../derive/secrets";
 import { readRegularFileSync } from "../discover/read-file";
@@ -76,12 +76,14 @@ interface SessionRow {
   state: string | null;
 }
 
-function companionsFor(path: string, ref: LogRef): Record<string, string | null> | undefined {
+function companionsFor(path: string, ref: LogRef, rootDir?: string): Record<string, string | null> | undefined {
   if (!ref.companions?.length) return undefined;
   const out: Record<string, string | null> = {};
   for (const name of ref.companions) {
-    if (name.includes("..")) continue;
-    const read = readRegularFileSync(join(dirname(path), name), { maxBytes: COMPANION_MAX_BYTES });
+    // `..` only while it stays inside the log's own root (Gemini CLI: the project's `.project_root`, `projects.json`)
+    const at = resolve(dirname(path), name);
+    if (name.includes("..") && !(rootDir && at.startsWith(resolve(rootDir) + sep))) continue;
+    const read = readRegularFileSync(at, { maxBytes: COMPANION_MAX_BYTES });
     out[name] = read.ok ? read.bytes.toString("utf8") : null;
   }
   return out;
@@ -182,7 +184,7 @@ async function indexOne(
       .prepare(`INSERT INTO sessions (id, agent, key, path, root_dir, updated_at, record) VALUES (?, ?, ?, ?, ?, ?, '{}')`)
       .run(id, log.ref.agent, log.ref.key, log.path, log.root.dir, now);
   }
-  const companions = companionsFor(log.path, log.ref);
+  const companions = companionsFor(log.path, log.ref, log.root.dir);
   let first = true;
   let newTurns = 0;
   const outcome = await readLogIncrement(

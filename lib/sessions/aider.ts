@@ -117,12 +117,21 @@ function flushBlock(state: AiderState, turns: SessionTurn[]): void {
   state.lastPrompt = squash(prompt);
   state.userTurns++;
   if (!state.firstPrompt && isTitlePrompt(prompt)) state.firstPrompt = prompt;
-  turns.push({ seq: state.seq++, kind: "prompt", at: null, text: prompt });
+  turns.push({ seq: state.seq++, kind: "prompt", at: null, text: prompt, line: state.blockLine });
 }
 
-function readLine(state: AiderState, line: string, turns: SessionTurn[]): void {
+function readLine(state: AiderState, line: string, at: number, turns: SessionTurn[]): void {
+  const before = turns.length;
+  readOne(state, line, at, turns);
+  for (let i = before; i < turns.length; i++) turns[i].line ??= at;
+}
+
+function readOne(state: AiderState, line: string, at: number, turns: SessionTurn[]): void {
   if (/^#### ?/.test(line) && !state.fence) {
-    if (state.block === null) state.block = [];
+    if (state.block === null) {
+      state.block = [];
+      state.blockLine = at;
+    }
     if (state.block.length < MAX_BLOCK_LINES) state.block.push(line.replace(/^#### ?/, "").replace(/\s+$/, ""));
     return;
   }
@@ -173,7 +182,7 @@ function readLine(state: AiderState, line: string, turns: SessionTurn[]): void {
 
 function read(state: AiderState, chunk: LogChunk): ReadResult<AiderState> {
   const turns: SessionTurn[] = [];
-  for (const line of chunk.lines) readLine(state, line, turns);
+  chunk.lines.forEach((line, i) => readLine(state, line, chunk.firstLine + i, turns));
   return { state, turns, problems: [] };
 }
 

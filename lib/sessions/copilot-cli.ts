@@ -131,7 +131,7 @@ function toolStart(state: CopilotState, data: Record<string, unknown>, at: strin
   push({ kind: "tool", at, text: call.command ?? path ?? name, tool: call });
 }
 
-function readEvent(state: CopilotState, rec: Record<string, unknown>, turns: SessionTurn[]): void {
+function readEvent(state: CopilotState, rec: Record<string, unknown>, turns: SessionTurn[], line: number): void {
   const type = str(rec.type);
   const data = obj(rec.data) ?? {};
   const at = isoTime(rec.timestamp);
@@ -146,7 +146,7 @@ function readEvent(state: CopilotState, rec: Record<string, unknown>, turns: Ses
     state.startedAt = minTime(state.startedAt, at);
     state.endedAt = maxTime(state.endedAt, at);
   }
-  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, ...(eventId ? { uid: eventId } : {}), ...turn });
+  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, ...(eventId ? { uid: eventId } : {}), ...turn, line });
   switch (type) {
     case "session.start": {
       state.sessionId ??= str(data.sessionId);
@@ -235,7 +235,7 @@ function read(state: CopilotState, chunk: LogChunk): ReadResult<CopilotState> {
       problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
       return;
     }
-    readEvent(state, rec, turns);
+    readEvent(state, rec, turns, line);
   });
   return { state, turns, problems };
 }

@@ -148,7 +148,7 @@ function dropOldest(state: GeminiState): void {
 }
 
 /** One message record (new, or a re-append of a known id): the stored summary replaced, new parts emitted. */
-function readMessage(state: GeminiState, rec: Record<string, unknown>, id: string, turns: SessionTurn[]): void {
+function readMessage(state: GeminiState, rec: Record<string, unknown>, id: string, turns: SessionTurn[], line?: number): void {
   const at = isoTime(rec.timestamp);
   if (at) {
     state.startedAt = minTime(state.startedAt, at);
@@ -160,7 +160,7 @@ function readMessage(state: GeminiState, rec: Record<string, unknown>, id: strin
     state.messages.push(msg);
     if (state.messages.length > MAX_MESSAGES) dropOldest(state);
   }
-  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, uid: id, ...turn });
+  const push = (turn: Omit<SessionTurn, "seq">) => turns.push({ seq: state.seq++, uid: id, ...turn, ...(line ? { line } : {}) });
   const type = str(rec.type);
   const text = partsText(rec.content).trim();
   const cwd = state.projectDir;
@@ -246,7 +246,7 @@ function rewind(state: GeminiState, id: string, turns: SessionTurn[], at: string
   turns.push({ seq: state.seq++, kind: "note", at, text: `Rewound: ${removed} later message${removed === 1 ? "" : "s"} taken back.` });
 }
 
-function readRecord(state: GeminiState, rec: Record<string, unknown>, turns: SessionTurn[]): void {
+function readRecord(state: GeminiState, rec: Record<string, unknown>, turns: SessionTurn[], line?: number): void {
   const rewindTo = str(rec.$rewindTo);
   if (rewindTo !== null) {
     rewind(state, rewindTo, turns, state.endedAt);
@@ -254,7 +254,7 @@ function readRecord(state: GeminiState, rec: Record<string, unknown>, turns: Ses
   }
   const id = str(rec.id);
   if (id !== null && !("projectHash" in rec && "sessionId" in rec)) {
-    readMessage(state, rec, id, turns);
+    readMessage(state, rec, id, turns, line);
     return;
   }
   const set = obj(rec.$set);
@@ -299,7 +299,7 @@ function read(state: GeminiState, chunk: LogChunk): ReadResult<GeminiState> {
       problems.push({ line: chunk.ref.mode === "document" ? null : line, message: chunk.ref.mode === "document" ? "the chat file is not a JSON object; skipped" : `line ${line} is not a JSON object; skipped` });
       return;
     }
-    readRecord(state, rec, turns);
+    readRecord(state, rec, turns, chunk.ref.mode === "lines" ? line : undefined);
   });
   return { state, turns, problems };
 }
