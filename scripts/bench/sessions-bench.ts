@@ -11,6 +11,7 @@
  * `--sessions N` sets the sessions (default 3,000, about a gigabyte of logs; `--sessions-scale 3` triples it);
  * `--sessions-home DIR` builds the home there once and reuses it; `--skip-sessions` leaves the part out.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appendTurn, buildSessionHome, readFloor, type SessionHome } from "./sessions-home";
@@ -50,23 +51,16 @@ function reusableHome(dir: string, sessions: number, log: (line: string) => void
 
 const sessionsOf = (run: IndexRun) => (run.summary?.sessions as Record<string, unknown> | undefined) ?? null;
 
-/** Search p50/p95 over the index, in this process, through the search module the server uses. */
-async function timeSessionSearch(db: string, needles: string[]): Promise<SessionsBench["search"]> {
+/** Search p50/p95 over the index, in a child process through the search module the server uses. */
+function timeSessionSearch(projectDir: string, dir: string, db: string, needles: string[]): SessionsBench["search"] {
+  const step = Math.max(1, Math.floor(needles.length / 40));
+  const queries = needles.filter((_, i) => i % step === 0).slice(0, 40).map((n) => n.split(" ").slice(0, 2).join(" "));
+  const file = join(dir, "session-queries.json");
+  writeFileSync(file, JSON.stringify(queries));
+  const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", join(projectDir, "scripts", "bench", "sessions-search-child.ts"), db, file], { cwd: projectDir, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  if (child.status !== 0) return null;
   try {
-    const { getDb } = await import("../../db/client");
-    const { answerSearch } = await import("../../lib/search/api");
-    const handle = getDb(db);
-    const queries = needles.filter((_, i) => i % Math.max(1, Math.floor(needles.length / 40)) === 0).slice(0, 40);
-    for (const q of queries.slice(0, 5)) answerSearch(handle, new URLSearchParams({ q: q.split(" ").slice(0, 2).join(" ") }));
-    const samples: number[] = [];
-    let hits = 0;
-    for (const q of queries) {
-      const words = q.split(" ").slice(0, 2).join(" ");
-      const t = performance.now();
-      const answer = answerSearch(handle, new URLSearchParams({ q: words })) as unknown as { results?: unknown[] };
-      samples.push(performance.now() - t);
-      if (Array.isArray(answer.results) && answer.results.length > 0) hits++;
-    }
+    const { samples, hits } = JSON.parse(child.stdout.slice(child.stdout.indexOf("{"))) as { samples: number[]; hits: number };
     return { p50: percentile(samples, 50), p95: percentile(samples, 95), samples: samples.length, hits, queries: queries.length };
   } catch {
     return null;
@@ -90,7 +84,7 @@ export async function timeSessions(projectDir: string, dir: string, opts: { sess
   log("sessions: one turn appended; index again…");
   const append = await indexChild(projectDir, { root: empty, home: home.home, db });
   log("sessions: searches with the sessions in…");
-  const search = await timeSessionSearch(db, home.needles);
+  const search = timeSessionSearch(projectDir, dir, db, home.needles);
   return {
     sessions: home.sessions,
     claude: home.claude,
@@ -115,7 +109,7 @@ export function sessionVerdicts(s: SessionsBench): Array<{ target: string; measu
   return [
     { target: `sessions: cold index <= 3x the floor (${s.sessions} logs, ${(s.logBytes / 1048576).toFixed(0)} MiB)`, measured: `${ms(s.cold.wallMs)} = ${(s.cold.wallMs / s.floorMs).toFixed(1)}x of ${ms(s.floorMs)}`, pass: s.cold.wallMs <= 3 * s.floorMs },
     { target: "sessions: re-index after one appended turn < 200 ms", measured: `${ms(appendMs)} (indexer; wall ${ms(s.append.wallMs)}); read ${String(s.append.summary?.bytesRead ?? "?")} bytes`, pass: appendMs < 200 },
-    { target: "sessions: search p95 < 50 ms with sessions in", measured: s.search ? `${ms(s.search.p95)} (p50 ${ms(s.search.p50)}, ${s.search.samples} searches)` : "not measured", pass: s.search ? s.search.p95 < 50 : null },
+    { target: "sessions: search p95 < 50 ms with sessions in", measured: s.search ? `${ms(s.search.p95)} (p50 ${ms(s.search.p50)}, ${s.search.samples} searches, ${s.search.hits} with results)` : "not measured", pass: s.search ? s.search.p95 < 50 : null },
     { target: "sessions: resident memory < 300 MiB", measured: rss ? `${rss.toFixed(0)} MiB` : "not measured", pass: rss ? rss < 300 : null },
     { target: "sessions: database size against the logs", measured: `${(s.dbBytes / 1048576).toFixed(0)} MiB = ${((100 * s.dbBytes) / Math.max(1, s.logBytes)).toFixed(1)}% of ${(s.logBytes / 1048576).toFixed(0)} MiB`, pass: null },
   ];
