@@ -6,9 +6,13 @@
  * labelled log: finds the reader the way the indexer does (the agent's root-relative path, or the repository-relative
  * path for exports), reads it in chunks of lines as the indexer would (companion files beside it), and compares the
  * summary with the labels field by field. Prints fields right / labelled per field and per agent, and each miss.
+ * Then hit@5 of the labelled questions over a real index of the same logs (scripts/bench/sessions-hits.ts, in a
+ * child: Cairn's search, and the index's full-text table of session turns); `--no-hits` leaves it out.
  * `--json` prints the figures as JSON. `--chunk N` sets the lines per chunk (default 500).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, posix, resolve } from "node:path";
 import { sessionReaders } from "@/lib/sessions/registry";
 import type { LogRef, SessionReader, SessionSummary } from "@/lib/sessions/types";
@@ -159,7 +163,8 @@ function main(): void {
     }
   }
   const total = Object.values(perField).reduce((a, r) => ({ right: a.right + r.right, labelled: a.labelled + r.labelled }), { right: 0, labelled: 0 });
-  const figures = { sessions: labels.sessions.length, found, fieldsRight: total.right, fieldsLabelled: total.labelled, perField, perAgent, readerProblems: problems, chunkLines: CHUNK };
+  const hits = args.includes("--no-hits") ? null : questionHits();
+  const figures = { sessions: labels.sessions.length, found, fieldsRight: total.right, fieldsLabelled: total.labelled, perField, perAgent, readerProblems: problems, chunkLines: CHUNK, hits };
   if (asJson) {
     console.log(JSON.stringify({ ...figures, misses }, null, 2));
     return;
@@ -169,9 +174,29 @@ function main(): void {
   for (const [f, r] of Object.entries(perField)) console.log(`  ${f.padEnd(12)} ${r.right}/${r.labelled}`);
   for (const [a, r] of Object.entries(perAgent)) console.log(`  ${a.padEnd(12)} found ${r.found}/${r.sessions}, fields ${r.right}/${r.labelled}`);
   console.log(`reader problems: ${problems}`);
+  if (hits && "rows" in hits) {
+    const rows = hits.rows as Array<{ q: string; search: number | null; fts: number | null }>;
+    const either = rows.filter((r) => (r.search ?? 99) <= 5 || (r.fts ?? 99) <= 5).length;
+    console.log(`hit@5 over ${rows.length} questions: Cairn search ${String(hits.hit5Search)}, session turns full-text ${String(hits.hit5Fts)}, either ${either} (${String(hits.sessions)} sessions indexed)`);
+    for (const r of rows) if ((r.search ?? 99) > 5 && (r.fts ?? 99) > 5) console.log(`  not in the first 5: ${r.q} (search ${r.search ?? "-"}, full-text ${r.fts ?? "-"})`);
+  } else if (hits) console.log(`hit@5 not measured: ${String(hits.error)}`);
   if (misses.length) {
     console.log("misses:");
     for (const m of misses) console.log(`  ${m}`);
+  }
+}
+
+/** Hit@5 over a real index of the labelled logs, in a child process (the search module is server-only). */
+function questionHits(): Record<string, unknown> {
+  const work = mkdtempSync(join(tmpdir(), "cairn-sessions-eval-"));
+  try {
+    const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", join(process.cwd(), "scripts", "bench", "sessions-hits.ts"), DIR, work], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    if (child.status !== 0) return { error: child.stderr.split("\n").filter(Boolean).slice(-2).join(" | ") };
+    return JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
