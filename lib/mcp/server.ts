@@ -5,6 +5,7 @@ import { resourceMarkdown, resourceUri } from "./checkpoint-view";
 import { ToolInputError } from "./errors";
 import { registerReadTools, type WorkingRepository } from "./tools-read";
 import { registerSearchTools } from "./tools-search";
+import { registerSessionTools } from "./tools-sessions";
 import { registerWriteTools } from "./tools-write";
 
 export interface CairnMcpOptions {
@@ -94,6 +95,7 @@ export function createCairnMcpServer(options: CairnMcpOptions): McpServer {
   const access = indexAccess(options.dbPath);
   registerReadTools(server, access, workingRepository(server, access, options.cwd ?? process.cwd()));
   registerSearchTools(server, access);
+  registerSessionTools(server, access);
   if (options.allowWrites) registerWriteTools(server, access);
   registerCheckpointResource(server, access);
   return server;

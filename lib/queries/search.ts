@@ -9,6 +9,16 @@ import { questionPage } from "./search-question";
 import type { Candidate, Found } from "./search-types";
 import { countTextMatches, hitRows, rankedChunk, referencingDocuments, textMatches, textMatchesWithin, tracedReferences, type HitRow } from "../search/sql";
 import { DEFAULT_LIMIT } from "../search/url";
+import { searchSessions, sessionsSearchable } from "./session-search";
+
+/** Checkpoint and session hits in one list: those holding every word first, then by BM25 (lower is better). */
+function mergeByRank(documents: SearchHit[], sessions: SearchHit[]): SearchHit[] {
+  const all = (h: SearchHit) => (h.matched ? h.matched.allWords : true);
+  return [...documents, ...sessions]
+    .map((hit, order) => ({ hit, order }))
+    .sort((a, b) => Number(all(b.hit)) - Number(all(a.hit)) || (a.hit.rank ?? 0) - (b.hit.rank ?? 0) || a.order - b.order)
+    .map((x) => x.hit);
+}
 
 export interface SearchOptions extends SearchFilters {
   limit?: number;
@@ -241,8 +251,17 @@ export function searchDocuments(db: CairnDb, query: string, options: SearchOptio
   try {
     const exactPaths = parsed.filePaths.length ? tracedPaths(db, parsed.filePaths) : [];
     const caps: Caps = { rank: Math.max(1, options.rankCap ?? RANK_CAP), count: Math.max(1, options.countCap ?? COUNT_CAP), exact: options.exact === true };
-    const found = candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
-    if (found) return result(present(db, parsed, found.page, exactPaths, found.highlight), found.total);
+    const sessionsOnly = filters.kind === "session";
+    const found = sessionsOnly ? { total: 0, page: [] } : candidates(db, parsed, filters, exactPaths, offset, limit, caps, notes);
+    if (found) {
+      const documents = present(db, parsed, found.page, exactPaths, found.highlight);
+      if (!sessionsSearchable(parsed, filters)) return result(documents, found.total);
+      // past sessions, ranked the same way, merged into the first page (later pages: checkpoints only)
+      const sessions = searchSessions(db, parsed, filters, offset === 0 ? limit : 0);
+      if (!sessions.total) return result(documents, found.total);
+      const merged = offset === 0 ? mergeByRank(documents, sessions.hits).slice(0, limit) : documents;
+      return result(merged, found.total + sessions.total);
+    }
   } catch (error) {
     notes.push(`the search could not be run (${error instanceof Error ? error.message : String(error)})`);
     return result([], 0);

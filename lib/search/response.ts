@@ -30,6 +30,9 @@ export interface HitLike {
    * "word (for typed)", and whether it holds every typed word.
    */
   matched?: { words: string[]; related: string[]; allWords: boolean };
+  /** A past session's hit (kind "session"): the turn that matched, and the page that opens at it. */
+  turn?: number;
+  url?: string;
 }
 
 export interface ResultLike {
@@ -95,7 +98,7 @@ export function matchedLine(matched: HitLike["matched"]): string | null {
 export function responseHit(hit: HitLike): SearchResponseHit {
   return {
     id: hit.id,
-    url: `/checkpoints/${hit.id}`,
+    url: hit.url ?? `/checkpoints/${hit.id}`,
     repo: hit.repo,
     repoName: hit.repoName,
     path: hit.path,
@@ -117,6 +120,7 @@ export function responseHit(hit: HitLike): SearchResponseHit {
     titleHtml: partsToHtml(hit.titleParts),
     ...(hit.references ? { references: hit.references } : {}),
     ...(hit.matched ? { matched: hit.matched } : {}),
+    ...(hit.turn !== undefined ? { turn: hit.turn } : {}),
   };
 }
 

@@ -7,6 +7,8 @@
  * index side) does every file-system read, keeps the state between runs (so an appended line costs only that line),
  * scans and redacts every text before it is stored, and links the summary to repositories, commits and checkpoints.
  *
+ * Over 300 lines: the one interface and the records it builds, kept in one file so that a reader's author reads it whole.
+ *
  * Stable: change this file only by adding (optional fields, new members of a union). See ../../docs and
  * /work/shared/spec/record.md ("Session") for the public record built from these.
  */

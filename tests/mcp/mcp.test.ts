@@ -53,7 +53,7 @@ afterAll(async () => {
 describe("cairn mcp (read-only)", () => {
   it("offers the six read tools and no write tool", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_checkpoint", "list_checkpoints", "queue", "resume_brief", "search_sessions", "trace_file"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["agent_session_summary", "find_agent_sessions", "get_checkpoint", "list_checkpoints", "queue", "resume_brief", "search_sessions", "trace_file"]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type).toBe("object");
