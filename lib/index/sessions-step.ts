@@ -15,6 +15,7 @@ import { normaliseRemoteUrl } from "../git/identity";
 import { titleFrom } from "../sessions/prompts";
 import { readerFor } from "../sessions/registry";
 import type { LogRef, SessionEnv, SessionRecord, SessionReader, SessionSummary, SessionCommit } from "../sessions/types";
+import { repositoryExportLogs } from "./sessions-exports";
 import { logsUnder, sessionRootStates, type FoundLog } from "./sessions-files";
 import { absoluteEdit, repoRelative, verifyCommits, workTreeOf } from "./sessions-link";
 import { readLogIncrement, DEFAULT_LOG_CAPS, type LogCaps, type LogCursor } from "./sessions-read";
@@ -116,6 +117,12 @@ export async function indexSessions(db: CairnDb, options: SessionIndexOptions): 
       const id = sessionIdFor(log.ref.agent, log.ref.key);
       if (!found.has(id) && !isExcluded(settings, log.path)) found.set(id, log);
     }
+  }
+  // exports kept inside repositories (SpecStory, Aider): found by the document index, read as sessions too
+  for (const log of repositoryExportLogs(sqlite)) {
+    const id = sessionIdFor(log.ref.agent, log.ref.key);
+    if (!found.has(id) && !isExcluded(settings, log.path)) found.set(id, log);
+    if (!walked.includes(log.root.dir)) walked.push(log.root.dir);
   }
   const forgotten = new Set((sqlite.prepare(`SELECT key FROM session_settings WHERE key LIKE 'forgot:%'`).all() as Array<{ key: string }>).map((r) => r.key.slice(7)));
   const memo = new Map<string, string | null>();

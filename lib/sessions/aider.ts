@@ -17,6 +17,8 @@ export interface AiderState {
   seq: number;
   runs: number;
   cwd: string | null;
+  /** The folder holding the history (aider keeps it where it ran): the cwd when the log names none. */
+  folder: string | null;
   startedAt: string | null;
   endedAt: string | null;
   firstPrompt: string | null;
@@ -48,6 +50,7 @@ function initial(): AiderState {
     seq: 0,
     runs: 0,
     cwd: null,
+    folder: null,
     startedAt: null,
     endedAt: null,
     firstPrompt: null,
@@ -182,6 +185,7 @@ function readOne(state: AiderState, line: string, at: number, turns: SessionTurn
 
 function read(state: AiderState, chunk: LogChunk): ReadResult<AiderState> {
   const turns: SessionTurn[] = [];
+  state.folder ??= folderOf(chunk.path);
   chunk.lines.forEach((line, i) => readLine(state, line, chunk.firstLine + i, turns));
   return { state, turns, problems: [] };
 }
@@ -196,13 +200,20 @@ function pending(state: AiderState): string | null {
   return !mode && state.lastPrompt === squash(prompt) ? null : prompt;
 }
 
+/** The folder of the history file, in its own path style. */
+function folderOf(path: string): string | null {
+  const m = /^(.*)[\\/]\.aider\.chat\.history\.md$/i.exec(path);
+  return m && m[1] ? m[1] : null;
+}
+
 function summarize(state: AiderState): SessionSummary {
   const open = pending(state);
+  const cwd = state.cwd ?? state.folder;
   const first = state.firstPrompt ?? (open && isTitlePrompt(open) ? open : null);
   return {
     sessionId: null,
-    cwd: state.cwd,
-    cwds: state.cwd ? [state.cwd] : [],
+    cwd,
+    cwds: cwd ? [cwd] : [],
     branches: [],
     startedAt: state.startedAt,
     endedAt: state.endedAt,

@@ -18,6 +18,8 @@ export interface SpecStoryState {
   sessionId: string | null;
   title: string | null;
   cwd: string | null;
+  /** The project holding `.specstory/history/`: the cwd when the export names none. */
+  folder: string | null;
   startedAt: string | null;
   endedAt: string | null;
   firstPrompt: string | null;
@@ -33,7 +35,7 @@ const TURN = /^_\*\*(User|Agent|Assistant)(?: \(([^)]*)\))?\*\*_\s*$/;
 const ISO_AT_END = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)$/;
 
 function initial(): SpecStoryState {
-  return { v: 1, source: null, sessionId: null, title: null, cwd: null, startedAt: null, endedAt: null, firstPrompt: null, userTurns: 0, models: [], filesEdited: [], commits: [] };
+  return { v: 1, source: null, sessionId: null, title: null, cwd: null, folder: null, startedAt: null, endedAt: null, firstPrompt: null, userTurns: 0, models: [], filesEdited: [], commits: [] };
 }
 
 /** `2025-12-05 00:26:41.576Z` (UTC) or `2025-04-27 22:45:22` (local, where SpecStory ran). */
@@ -102,6 +104,7 @@ function readAgentSection(state: SpecStoryState, s: Section, push: (t: Omit<Sess
 function read(state: SpecStoryState, chunk: LogChunk): ReadResult<SpecStoryState> {
   const turns: SessionTurn[] = [];
   const problems: ReadResult<SpecStoryState>["problems"] = [];
+  state.folder ??= /^(.*)[\\/]\.specstory[\\/]history[\\/][^\\/]+$/i.exec(chunk.path)?.[1] || null;
   const lines = chunk.lines.join("\n").split("\n");
   if (lines.length > MAX_LINES) problems.push({ line: null, message: `${lines.length} lines; the first ${MAX_LINES} read` });
   let seq = 0;
@@ -179,8 +182,8 @@ function summarize(state: SpecStoryState): SessionSummary {
   const title = state.title ?? (state.firstPrompt ? titleFrom(state.firstPrompt) : null);
   return {
     sessionId: state.sessionId,
-    cwd: state.cwd,
-    cwds: state.cwd ? [state.cwd] : [],
+    cwd: state.cwd ?? state.folder,
+    cwds: [state.cwd, state.folder].filter((x, i, a): x is string => !!x && a.indexOf(x) === i),
     branches: [...new Set(state.commits.map((c) => c.branch).filter((b): b is string => !!b && b !== "HEAD"))],
     startedAt: state.startedAt,
     endedAt: state.endedAt,

@@ -3,6 +3,8 @@
  * (JSONL, with projects.json naming its folder), a Copilot CLI session, a Cline task in VS Code's storage and an
  * opencode session file, and a real git repository they worked in. `cairn index` finds each log under its root,
  * reads it, links it to the repository by its folder and keeps it; an appended Gemini line costs only that line.
+ * The exports kept inside the repository (Aider's history, a SpecStory export) stay transcript documents and are
+ * sessions too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
@@ -11,7 +13,7 @@ import { indexRoots } from "@/lib/index/indexer";
 import { listSessions } from "@/lib/queries/sessions";
 import { plainGit } from "@/lib/git/test-repo";
 import { tempSpace, type TempSpace } from "@/tests/support/temp";
-import { clineRequest, clineSay, copilot, geminiAnswer, geminiHeader, geminiToolCall, geminiUser, jsonl, opencodeSession } from "@/tests/support/agent-logs";
+import { aiderRun, clineRequest, clineSay, copilot, geminiAnswer, geminiHeader, geminiToolCall, geminiUser, jsonl, opencodeSession, specStoryV2 } from "@/tests/support/agent-logs";
 
 let space: TempSpace;
 let home: string;
@@ -61,6 +63,8 @@ beforeAll(async () => {
     join(home, ".config", "Code", "User", "globalStorage", "saoudrizwan.claude-dev", "tasks", String(start.getTime() + 20 * 60_000), "ui_messages.json"),
     JSON.stringify([clineSay(start.getTime() + 20 * 60_000, "task", "Write a test for the cart total"), clineSay(start.getTime() + 21 * 60_000, "api_req_started", clineRequest(shop, 100, 10))]),
   );
+  put(join(shop, ".aider.chat.history.md"), aiderRun("2026-11-01 10:00:00", ["#### add a coupon field to the checkout form  ", "", "> Applied edit to src/coupon.ts  ", "> Commit 1a2b3c4 feat: add a coupon field  "]));
+  put(join(shop, ".specstory", "history", "2026-11-01_11-00-00Z-shipping.md"), specStoryV2({ agent: "Claude Code", sessionId: "7d3c1f2e-1111-4222-8333-444455556666", start, turns: [{ user: "Show free shipping above fifty euros", minute: 1 }, { agent: "Done.", minute: 2 }] }));
   put(join(home, ".local", "share", "opencode", "storage", "session", "4b0ea68d", "ses_5f1a.json"), opencodeSession("ses_5f1a", "Speed up the product list query", shop, new Date(start.getTime() + 30 * 60_000), new Date(start.getTime() + 40 * 60_000)));
   await index();
 });
@@ -76,6 +80,15 @@ describe("other agents' logs through the index", () => {
     expect(by("copilot-cli")).toMatchObject({ title: "Add a dark mode toggle to the header", branches: ["main"], repo: shop, models: ["claude-sonnet-4.5"] });
     expect(by("cline")).toMatchObject({ title: "Write a test for the cart total", userTurns: 1, repo: shop });
     expect(by("opencode")).toMatchObject({ title: "Speed up the product list query", repo: shop });
+  });
+
+  it("exports inside the repository are transcript documents and sessions of that repository", () => {
+    const sessions = listSessions(space.db(), {});
+    expect(sessions.find((s) => s.agent === "aider")).toMatchObject({ title: "add a coupon field to the checkout form", userTurns: 1, repo: shop });
+    expect(sessions.find((s) => s.agent === "specstory")).toMatchObject({ title: "Show free shipping above fifty euros", sessionId: "7d3c1f2e-1111-4222-8333-444455556666", repo: shop });
+    const rows = space.db().$client.prepare(`SELECT format, path FROM documents`).all() as Array<{ format: string; path: string }>;
+    const formats = rows.map((r) => `${r.format} ${r.path}`);
+    expect(formats).toContain("transcript .aider.chat.history.md");
   });
 
   it("an appended Gemini line is read alone, and its prompt counts", async () => {
