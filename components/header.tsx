@@ -7,6 +7,7 @@ const NAV = [
   { href: "/checkpoints", label: "Checkpoints" },
   { href: "/repos", label: "Repositories" },
   { href: "/search", label: "Search" },
+  { href: "/sessions", label: "Sessions" },
   { href: "/reviews", label: "Reviews" },
   { href: "/secrets", label: "Secrets" },
   { href: "/problems", label: "Problems" },

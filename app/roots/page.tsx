@@ -4,6 +4,7 @@ import { environmentRoots } from "@/lib/index/run";
 import { rootsInUse } from "@/lib/queries/roots";
 import { announcedRemoval } from "./removed";
 import { AddRootForm, ReindexForm, RemoveRootForm } from "./roots-forms";
+import { SessionRoots } from "./session-roots";
 
 export const metadata: Metadata = { title: "Roots" };
 
@@ -46,6 +47,7 @@ export default async function RootsPage({ searchParams }: { searchParams: Promis
         )}
       </section>
       <ReindexForm />
+      <SessionRoots db={db} />
     </div>
   );
 }

@@ -175,3 +175,33 @@ export function forgetSession(db: CairnDb, id: string): { removed: number; bytes
   })();
   return { removed, bytes };
 }
+
+/** What the Sessions page's filters offer: values that exist in the index. */
+export function sessionFacets(db: CairnDb): { repos: string[]; agents: string[]; branches: string[] } {
+  try {
+    const sqlite = db.$client;
+    return {
+      repos: (sqlite.prepare(`SELECT DISTINCT repo FROM sessions WHERE repo IS NOT NULL ORDER BY repo`).all() as Array<{ repo: string }>).map((r) => r.repo),
+      agents: (sqlite.prepare(`SELECT DISTINCT agent FROM sessions ORDER BY agent`).all() as Array<{ agent: string }>).map((r) => r.agent),
+      branches: (
+        sqlite.prepare(`SELECT value AS branch, count(*) AS n FROM sessions, json_each(sessions.record, '$.branches') GROUP BY value ORDER BY n DESC LIMIT 200`).all() as Array<{ branch: string }>
+      ).map((r) => r.branch),
+    };
+  } catch {
+    return { repos: [], agents: [], branches: [] };
+  }
+}
+
+/** Sessions that worked in a repository (by its path), newest first. */
+export function sessionsOfRepository(db: CairnDb, repo: string, limit = 20): SessionRecord[] {
+  try {
+    return listSessions(db, { repo, limit });
+  } catch {
+    return [];
+  }
+}
+
+/** Session records by id (those that exist), in the order given. */
+export function sessionsByIds(db: CairnDb, ids: readonly string[]): SessionRecord[] {
+  return ids.map((id) => getSession(db, id)).filter((s): s is SessionRecord => s !== null);
+}

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { SessionList } from "@/components/session-list";
+import { sessionsOfRepository } from "@/lib/queries/sessions";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Breadcrumbs } from "@/components/breadcrumbs";
@@ -132,6 +134,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           <RelatedDocuments documents={data.related} />
         </Panel>
       </div>
+      <SessionList id="sessions-heading" title="Agent sessions in this repository" sessions={sessionsOfRepository(await readDb(), repo.path, 20)} />
     </div>
   );
 }

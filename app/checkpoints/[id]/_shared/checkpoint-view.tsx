@@ -19,6 +19,8 @@ import { ResumePanel, resumeViewOf } from "../_resume/resume-panel";
 import { ReviewPanel } from "../_review/review-panel";
 import { CheckpointActions } from "./checkpoint-actions";
 import { UnitPanel } from "@/components/checkpoint/unit-panel";
+import { SessionList } from "@/components/session-list";
+import { sessionsByIds, sessionsOfDocument } from "@/lib/queries/sessions";
 import { GuessedDetails } from "@/components/checkpoint/guessed-details";
 import { Checkouts } from "@/components/checkpoint/checkouts";
 import { pageCheckouts } from "@/lib/queries/checkouts";
@@ -96,6 +98,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
         <aside aria-label="Related" className="min-w-0 space-y-4">
           {mode === "review" && review}
           <Related data={data} />
+          <SessionList id="sessions-heading" sessions={sessionsByIds(await readDb(), sessionsOfDocument(await readDb(), doc.id))} />
           <Checkouts documentId={doc.id} checkouts={pageCheckouts(await readDb(), doc.id)} />
           <EditDetailsPanel
             documentId={doc.id}
