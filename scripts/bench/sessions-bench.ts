@@ -114,3 +114,26 @@ export function sessionVerdicts(s: SessionsBench): Array<{ target: string; measu
     { target: "sessions: database size against the logs", measured: `${(s.dbBytes / 1048576).toFixed(0)} MiB = ${((100 * s.dbBytes) / Math.max(1, s.logBytes)).toFixed(1)}% of ${(s.logBytes / 1048576).toFixed(0)} MiB`, pass: null },
   ];
 }
+
+/** `npx tsx scripts/bench/sessions-bench.ts [--sessions N] [--sessions-home DIR]`: this part alone. */
+if (process.argv[1]?.endsWith("sessions-bench.ts")) {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { resolve } = await import("node:path");
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const dir = mkdtempSync(join(tmpdir(), "cairn-sessions-bench-"));
+  try {
+    const result = await timeSessions(resolve("."), dir, {
+      sessions: Number(arg("--sessions") ?? 3000),
+      homeDir: arg("--sessions-home") ? resolve(arg("--sessions-home")!) : null,
+      log: (line) => process.stderr.write(`bench: ${line}\n`),
+    });
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    for (const v of sessionVerdicts(result)) process.stdout.write(`${v.pass === null ? "    " : v.pass ? "PASS" : "MISS"}  ${v.target}: ${v.measured}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
