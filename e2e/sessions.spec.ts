@@ -5,6 +5,7 @@ const claudeTitle = new RegExp(SESSIONS.claudeTitle);
 
 test.describe("past sessions", () => {
   test("Sessions page → a session → its commit's diff → the checkpoint it wrote → back", async ({ page }) => {
+    test.slow(); // six pages, each rendered on request
     await page.goto("/");
     await page.getByRole("navigation").getByRole("link", { name: "Sessions" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
@@ -25,6 +26,8 @@ test.describe("past sessions", () => {
     await expect(page.getByRole("heading", { level: 1, name: claudeTitle })).toBeVisible();
     await expect(page.getByText(`claude --resume ${SESSIONS.claudeId}`)).toBeVisible();
     await expect(page.getByTestId("hidden-values")).toContainText("1 value hidden");
+    // the token the session printed is nowhere on the page (its output is folded but present in the HTML)
+    expect(await page.content()).not.toContain("Qx8Qx8Qx8");
     await expect(page.getByText(SESSIONS.laterPrompt)).toBeVisible();
     await expect(page.getByRole("link", { name: "Find importer callers" })).toBeVisible();
     // a tool call is folded; the edit shows as a diff when opened

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/empty-state";
 import { formatDate, plural } from "@/components/format";
 import { readDb } from "@/lib/queries/db";
 import { param } from "@/lib/queries/shared";
-import { listSessions, sessionFacets } from "@/lib/queries/sessions";
+import { listSessions, sessionFacets, sessionsNeedingHandoff } from "@/lib/queries/sessions";
 import { agentLabel } from "@/lib/sessions/labels";
 
 export const metadata: Metadata = { title: "Sessions" };
@@ -32,6 +32,7 @@ export default async function SessionsPage({ searchParams }: Props) {
   const sessions = listSessions(db, filter);
   const facets = sessionFacets(db);
   const forgot = param(sp.forgot);
+  const handoffs = sessionsNeedingHandoff(db);
   const shown = all ? sessions : sessions.slice(0, SHOWN);
   const days = new Map<string, typeof shown>();
   for (const s of shown) {
@@ -52,6 +53,19 @@ export default async function SessionsPage({ searchParams }: Props) {
         <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
           Session forgotten: {plural(Number(forgot) || 0, "byte")} removed from Cairn.
         </p>
+      )}
+      {handoffs.length > 0 && (
+        <section aria-labelledby="handoff-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
+          <h2 id="handoff-heading" className="text-sm font-semibold text-amber-950 dark:text-amber-100">Save a handoff?</h2>
+          <ul className="mt-1 space-y-1 text-sm">
+            {handoffs.map((h) => (
+              <li key={h.id}>
+                <Link href={`/sessions/${h.id}`}>{h.title ?? "Untitled session"}</Link>
+                <span className="block text-xs text-amber-950 dark:text-amber-100">{h.repo ? `${basename(h.repo)} · ` : ""}{h.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900" aria-label="Filter sessions">
         <label className="flex flex-col text-xs text-stone-600 dark:text-stone-300">

@@ -137,6 +137,10 @@ function fileBlock(brief: BriefCore, loaded: ResumeFile[], title: string, rest: 
   for (const path of brief.missing) out.push(`⚠ ${missingWarning(path)}`);
   if (!out.length) out.push("The checkpoint references no plan, research or key file.");
   if (brief.journalPath) out.push("", `Also read ${brief.journalPath}: the project journal's durable learnings outrank this checkpoint.`);
+  if (brief.agentMemory?.length) {
+    out.push("", "The agent's own memory for this project (Claude Code keeps it in its memory folder):");
+    for (const m of brief.agentMemory.slice(0, 20)) out.push(`- ${m.name}${m.type ? ` (${m.type})` : ""}${m.description ? `: ${m.description}` : ""}`);
+  }
   return out;
 }
 

@@ -46,5 +46,7 @@ export interface ResumeBrief {
   /** Remaining-work items proposed as first steps (with a goal: those bearing on it; without: all open ones). */
   steps: string[];
   journalPath: string | null;
+  /** The learnings the agent keeps for this project itself (Claude Code's memory folder), by name. */
+  agentMemory?: Array<{ name: string; type: string | null; description: string | null }>;
   prompt: string;
 }

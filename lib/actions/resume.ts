@@ -11,6 +11,7 @@ import type { ResumeBrief, ResumeFile, ResumeRole } from "./resume-types";
 import { goalWords, scoreText } from "./resume-words";
 import { documentWithRepository } from "../queries/shared";
 
+import { memoriesOf } from "../index/sessions-memory";
 export { goalWords } from "./resume-words";
 export { ROLE_LABELS } from "./resume-types";
 export type { ResumeBrief, ResumeContextItem, ResumeFile, ResumeRole } from "./resume-types";
@@ -153,6 +154,12 @@ export function rankAndBudget(
   return { loaded, notLoaded, missing };
 }
 
+/** Claude Code's memory of the repository, for the prompt (none: left out, so the brief keeps its shape). */
+function memoryBrief(db: CairnDb, repoPath: string): { agentMemory?: NonNullable<ResumeBrief["agentMemory"]> } {
+  const memories = memoriesOf(db.$client, repoPath).filter((m) => !m.isIndex);
+  return memories.length ? { agentMemory: memories.map((m) => ({ name: m.name ?? "memory", type: m.type, description: m.description })) } : {};
+}
+
 /** The resume brief of one indexed checkpoint: files loaded within the budget, context, steps and the prompt to copy. */
 export async function buildResumeBrief(db: CairnDb, documentId: string, options: ResumeOptions = {}): Promise<ResumeBrief> {
   if (!/^[0-9a-f]{16}$/.test(documentId)) throw new ResumeError(`"${documentId.slice(0, 40)}" is not a checkpoint id`);
@@ -195,6 +202,7 @@ export async function buildResumeBrief(db: CairnDb, documentId: string, options:
     notLoaded,
     missing,
     journalPath: journal?.state === "ok" ? ".claude/PROJECT-NOTES.md" : null,
+    ...(repo ? memoryBrief(db, repo.path) : {}),
   };
   const context = goal ? selectContext(docSections, words) : [];
   const steps = selectSteps(docSections, docTasks, words);

@@ -13,7 +13,7 @@ export interface IndexSummary {
   /** What discovery cost over all repositories: files walked, git processes, files sniffed by their first bytes. */
   discovery?: { walkedFiles: number; gitProcesses: number; sniffed: number; remembered: number; bytesRead: number };
   /** Agents' session logs read this run (lib/index/sessions-step.ts): logs looked at, bytes read, sessions added, ... */
-  sessions?: { files: number; bytesRead: number; added: number; changed: number; gone: number; turns: number; problems: number; secrets: number };
+  sessions?: { files: number; bytesRead: number; added: number; changed: number; gone: number; turns: number; problems: number; secrets: number; memories?: number };
 }
 
 export type IndexProgress =

@@ -21,6 +21,7 @@ import { absoluteEdit, repoRelative, verifyCommits, workTreeOf } from "./session
 import { readLogIncrement, DEFAULT_LOG_CAPS, type LogCaps, type LogCursor } from "./sessions-read";
 import { isExcluded, readSessionSettings, sessionsEnabled } from "./sessions-settings";
 import { dropTurns, storeTurns, type SecretHit } from "./sessions-store";
+import { indexMemories } from "./sessions-memory";
 
 export interface SessionIndexSummary {
   /** Logs looked at. */
@@ -37,10 +38,12 @@ export interface SessionIndexSummary {
   problems: number;
   /** Session values hidden as secrets this run. */
   secrets: number;
+  /** Agent memory files (Claude Code `memory/*.md`) read this run. */
+  memories: number;
 }
 
 export function emptySessionSummary(): SessionIndexSummary {
-  return { files: 0, bytesRead: 0, added: 0, changed: 0, gone: 0, turns: 0, problems: 0, secrets: 0 };
+  return { files: 0, bytesRead: 0, added: 0, changed: 0, gone: 0, turns: 0, problems: 0, secrets: 0, memories: 0 };
 }
 
 /** The stable id of a session: the same log (agent and key) always has the same id, also after it is deleted. */
@@ -107,12 +110,14 @@ export async function indexSessions(db: CairnDb, options: SessionIndexOptions): 
   const sessionEnv: SessionEnv = { home: options.home, env, platform: options.platform ?? process.platform };
   const problems: string[] = [];
   const walked: string[] = [];
+  const walkedClaude: string[] = [];
   const found = new Map<string, FoundLog>();
   for (const state of sessionRootStates(sessionEnv, settings.off)) {
     if (!state.exists || state.off) continue;
     const reader = readerFor(state.root.agent);
     if (!reader) continue;
     walked.push(state.root.dir);
+    if (state.root.agent === "claude-code") walkedClaude.push(state.root.dir);
     for (const log of logsUnder(state.root, reader, problems)) {
       const id = sessionIdFor(log.ref.agent, log.ref.key);
       if (!found.has(id) && !isExcluded(settings, log.path)) found.set(id, log);
@@ -138,6 +143,7 @@ export async function indexSessions(db: CairnDb, options: SessionIndexOptions): 
     }
   }
   markGone(sqlite, walked, found, summary);
+  summary.memories = await indexMemories(sqlite, walkedClaude, memo);
   applyRetention(sqlite, settings);
   summary.problems += problems.length;
   return summary;

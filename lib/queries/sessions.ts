@@ -205,3 +205,37 @@ export function sessionsOfRepository(db: CairnDb, repo: string, limit = 20): Ses
 export function sessionsByIds(db: CairnDb, ids: readonly string[]): SessionRecord[] {
   return ids.map((id) => getSession(db, id)).filter((s): s is SessionRecord => s !== null);
 }
+
+/**
+ * Sessions that ended in the last day with edits no commit of theirs holds and no checkpoint written, in a
+ * repository that still has uncommitted changes (when Cairn indexes it): "save a handoff?".
+ */
+export function sessionsNeedingHandoff(db: CairnDb, now = new Date()): Array<{ id: string; title: string | null; repo: string | null; endedAt: string | null; files: number; reason: string }> {
+  try {
+    const since = new Date(now.getTime() - 86_400_000).toISOString();
+    const rows = db.$client
+      .prepare(
+        `SELECT s.id, s.title, s.repo, s.ended_at, json_array_length(s.record, '$.filesEdited') AS files, r.changed_files
+          FROM sessions s LEFT JOIN repositories r ON r.path = s.repo
+          WHERE s.parent_id IS NULL AND s.uncommitted_edits = 1 AND s.ended_at >= ?
+            AND NOT EXISTS (SELECT 1 FROM session_links l WHERE l.session_id = s.id)
+            AND (r.changed_files IS NULL OR r.changed_files > 0)
+          ORDER BY s.ended_at DESC LIMIT 20`,
+      )
+      .all(since) as Array<{ id: string; title: string | null; repo: string | null; ended_at: string | null; files: number; changed_files: number | null }>;
+    return rows.map((r) => {
+      const hours = r.ended_at ? Math.max(0, Math.round((now.getTime() - Date.parse(r.ended_at)) / 3_600_000)) : null;
+      const when = hours === null ? "recently" : hours < 1 ? "less than an hour ago" : `${hours} hour${hours === 1 ? "" : "s"} ago`;
+      return {
+        id: r.id,
+        title: r.title,
+        repo: r.repo,
+        endedAt: r.ended_at,
+        files: r.files,
+        reason: `Ended ${when} with ${r.files} file${r.files === 1 ? "" : "s"} edited, nothing committed and no checkpoint: save a handoff?`,
+      };
+    });
+  } catch {
+    return [];
+  }
+}

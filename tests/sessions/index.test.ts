@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexRoots } from "@/lib/index/indexer";
-import { forgetSession, getSession, listSessions, sessionTurns } from "@/lib/queries/sessions";
+import { forgetSession, getSession, listSessions, sessionsNeedingHandoff, sessionTurns } from "@/lib/queries/sessions";
 import { listRecords } from "@/lib/queries/records";
 import { plainGit } from "@/lib/git/test-repo";
 import { tempSpace, type TempSpace } from "@/tests/support/temp";
 import { fake } from "@/tests/support/fake-secrets";
-import { claudeLogPath, claudeSession, codexLogPath, codexSession, put } from "@/tests/support/session-logs";
+import { claudeFolder, claudeLogPath, claudeSession, codexLogPath, codexSession, put } from "@/tests/support/session-logs";
+import { memoriesOf } from "@/lib/index/sessions-memory";
+import { buildResumeBrief } from "@/lib/actions/resume";
 
 let space: TempSpace;
 let home: string;
@@ -77,6 +79,9 @@ beforeAll(async () => {
       ],
     }),
   );
+  const memory = join(home, ".claude", "projects", claudeFolder(shop), "memory");
+  put(join(memory, "MEMORY.md"), "- [Cookie expiry](cookie_expiry.md): sessions expire at 30 min\n");
+  put(join(memory, "cookie_expiry.md"), `---\nname: Cookie expiry\ndescription: sessions expire after 30 minutes idle\ntype: project\n---\nThe middleware reads the cookie; key ${planted} was rotated.\n`);
   put(
     join(home, ".claude", "projects", "-x", "11111111-2222-4333-8444-555555555555", "subagents", "agent-a1.jsonl"),
     claudeSession({ sessionId: "11111111-2222-4333-8444-555555555555", cwd: shop, start, sidechain: true, steps: [{ prompt: "Find where the cookie is read" }, { answer: "In middleware.ts." }] }),
@@ -131,6 +136,18 @@ describe("indexing session logs", () => {
     expect(checkpoint.sessions).toEqual([claude.id]);
   });
 
+  it("reads the agent's memory folder as the repository's learnings, redacted, and names them in resume prompts", async () => {
+    const memories = memoriesOf(space.db().$client, shop);
+    expect(memories.map((m) => [m.name, m.type, m.isIndex])).toEqual([
+      ["Cookie expiry", "project", false],
+      ["MEMORY.md", null, true],
+    ]);
+    expect(memories[0].body).not.toContain(planted);
+    const checkpoint = listRecords(space.db(), { kind: "all" }).find((r) => r.path === ".claude/last-session.md")!;
+    const brief = await buildResumeBrief(space.db(), checkpoint.id);
+    expect(brief.prompt).toContain("Cookie expiry (project): sessions expire after 30 minutes idle");
+  });
+
   it("stores no raw secret: not in the record, the turns, nor the database file", () => {
     const claude = getSession(space.db(), claudeId())!;
     expect(claude.secrets.length).toBeGreaterThan(0);
@@ -170,6 +187,19 @@ describe("indexing session logs", () => {
     const codex = listSessions(space.db(), { agent: "codex" })[0];
     expect(codex.title).toBe("Rewrite the HTTP helper in fetch");
     expect(sessionTurns(space.db(), codex.id).map((t) => t.text)).toEqual(["Rewrite the HTTP helper in fetch"]);
+  });
+
+  it("a session that ended today with uncommitted edits and no checkpoint asks for a handoff", () => {
+    // the Claude session committed and wrote a checkpoint: not asked; a session with only an edit is
+    expect(sessionsNeedingHandoff(space.db()).map((h) => h.id)).not.toContain(claudeId());
+    const sqlite = space.db().$client;
+    const id = claudeId();
+    sqlite.prepare(`INSERT INTO sessions (id, agent, key, path, updated_at, record, uncommitted_edits, ended_at, repo, title) VALUES ('00000000000000ab', 'codex', 'k', '/x', ?, '{"filesEdited":["a.ts"]}', 1, ?, ?, 'Half-done refactor')`).run(new Date().toISOString(), new Date(Date.now() - 2 * 3600_000).toISOString(), lib);
+    sqlite.prepare(`UPDATE repositories SET changed_files = 1 WHERE path = ?`).run(lib);
+    const asked = sessionsNeedingHandoff(space.db());
+    expect(asked.map((h) => [h.id, h.reason])).toEqual([["00000000000000ab", "Ended 2 hours ago with 1 file edited, nothing committed and no checkpoint: save a handoff?"]]);
+    sqlite.prepare(`DELETE FROM sessions WHERE id = '00000000000000ab'`).run();
+    expect(id).toBeTruthy();
   });
 
   it("keeps a session after its log is deleted, then Forget removes it everywhere", async () => {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { SessionList } from "@/components/session-list";
+import { AgentMemory } from "@/components/agent-memory";
+import { memoriesOf } from "@/lib/index/sessions-memory";
 import { sessionsOfRepository } from "@/lib/queries/sessions";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -135,6 +137,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         </Panel>
       </div>
       <SessionList id="sessions-heading" title="Agent sessions in this repository" sessions={sessionsOfRepository(await readDb(), repo.path, 20)} />
+      <AgentMemory memories={memoriesOf((await readDb()).$client, repo.path)} />
     </div>
   );
 }
