@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --scale N] [--keep] [--skip-build] [--repos N] [--rounds N] [--world DIR] [--small-world DIR] [--skip-small-world]`
+ *   `[--sessions N] [--sessions-scale K] [--sessions-home DIR] [--skip-sessions]` (agent session logs: scripts/bench/sessions-bench.ts)
  *
  * `--world DIR` builds the world in DIR once and reuses it on later runs (DIR/world.json), so a before/after
  * comparison measures the same files and skips the generation.
@@ -27,6 +28,7 @@ import { chromiumAvailable, timeNavigation } from "./bench/nav";
 import { machine, render, type BenchResult } from "./bench/report";
 import { runSearchEval } from "./bench/search-eval";
 import { timeHostileData } from "./bench/hostile-data";
+import { timeSessions } from "./bench/sessions-bench";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -177,6 +179,19 @@ async function main(): Promise<void> {
     log("hostile data checkpoints (issue 29)…");
     const hostileData = timeHostileData(rounds);
 
+    // Agent session logs (issue 37): a generated home at real sizes, measured against its own floor.
+    let sessions: BenchResult["sessions"] = null;
+    if (flag("skip-sessions")) log("sessions not measured (--skip-sessions)");
+    else {
+      const count = Math.round(option("sessions", 3000) * option("sessions-scale", 1));
+      const at = process.argv.indexOf("--sessions-home");
+      const homeDir = at >= 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : null;
+      sessions = await timeSessions(projectDir, dir, { sessions: count, homeDir, log }).catch((error: unknown) => {
+        log(`sessions not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        return null;
+      });
+    }
+
     const referenceFile = join(resultsDir, "scale-1.json");
     const reference = scale > 1 && existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as BenchResult) : null;
     const result: BenchResult = {
@@ -212,6 +227,7 @@ async function main(): Promise<void> {
       rg,
       searchQuality,
       hostileData,
+      sessions,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
     };

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { redactStrings } from "../derive/secrets";
 import { readRegularFileSync } from "../discover/read-file";
@@ -15,6 +15,7 @@ import { normaliseRemoteUrl } from "../git/identity";
 import { titleFrom } from "../sessions/prompts";
 import { readerFor } from "../sessions/registry";
 import type { LogRef, SessionEnv, SessionRecord, SessionReader, SessionSummary, SessionCommit } from "../sessions/types";
+import { repositoryExportLogs } from "./sessions-exports";
 import { logsUnder, sessionRootStates, type FoundLog } from "./sessions-files";
 import { absoluteEdit, repoRelative, verifyCommits, workTreeOf } from "./sessions-link";
 import { readLogIncrement, DEFAULT_LOG_CAPS, type LogCaps, type LogCursor } from "./sessions-read";
@@ -79,12 +80,14 @@ interface SessionRow {
   state: string | null;
 }
 
-function companionsFor(path: string, ref: LogRef): Record<string, string | null> | undefined {
+function companionsFor(path: string, ref: LogRef, rootDir?: string): Record<string, string | null> | undefined {
   if (!ref.companions?.length) return undefined;
   const out: Record<string, string | null> = {};
   for (const name of ref.companions) {
-    if (name.includes("..")) continue;
-    const read = readRegularFileSync(join(dirname(path), name), { maxBytes: COMPANION_MAX_BYTES });
+    // `..` only while it stays inside the log's own root (Gemini CLI: the project's `.project_root`, `projects.json`)
+    const at = resolve(dirname(path), name);
+    if (name.includes("..") && !(rootDir && at.startsWith(resolve(rootDir) + sep))) continue;
+    const read = readRegularFileSync(at, { maxBytes: COMPANION_MAX_BYTES });
     out[name] = read.ok ? read.bytes.toString("utf8") : null;
   }
   return out;
@@ -119,6 +122,12 @@ export async function indexSessions(db: CairnDb, options: SessionIndexOptions): 
       const id = sessionIdFor(log.ref.agent, log.ref.key);
       if (!found.has(id) && !isExcluded(settings, log.path)) found.set(id, log);
     }
+  }
+  // exports kept inside repositories (SpecStory, Aider): found by the document index, read as sessions too
+  for (const log of repositoryExportLogs(sqlite)) {
+    const id = sessionIdFor(log.ref.agent, log.ref.key);
+    if (!found.has(id) && !isExcluded(settings, log.path)) found.set(id, log);
+    if (!walked.includes(log.root.dir)) walked.push(log.root.dir);
   }
   const forgotten = new Set((sqlite.prepare(`SELECT key FROM session_settings WHERE key LIKE 'forgot:%'`).all() as Array<{ key: string }>).map((r) => r.key.slice(7)));
   const memo = new Map<string, string | null>();
@@ -188,7 +197,7 @@ async function indexOne(
       .prepare(`INSERT INTO sessions (id, agent, key, path, root_dir, updated_at, record) VALUES (?, ?, ?, ?, ?, ?, '{}')`)
       .run(id, log.ref.agent, log.ref.key, log.path, log.root.dir, now);
   }
-  const companions = companionsFor(log.path, log.ref);
+  const companions = companionsFor(log.path, log.ref, log.root.dir);
   let first = true;
   let newTurns = 0;
   const outcome = await readLogIncrement(

@@ -4,12 +4,26 @@
  */
 import { claudeCodeReader } from "./claude-code";
 import { codexReader } from "./codex";
+import { aiderReader } from "./aider";
+import { clineReader, kiloReader, rooReader } from "./cline";
+import { copilotCliReader } from "./copilot-cli";
+import { geminiCliReader } from "./gemini-cli";
+import { opencodeReader } from "./opencode";
+import { specStoryReader } from "./specstory";
 import type { AgentId, LogRef, SessionEnv, SessionReader, SessionRoot } from "./types";
 
 /** One line per agent (hsess2 adds Gemini CLI, Copilot CLI, opencode, Cline/Roo, SpecStory/Aider here). */
 const READERS: SessionReader<any>[] = [
   claudeCodeReader,
   codexReader,
+  geminiCliReader,
+  copilotCliReader,
+  opencodeReader,
+  clineReader,
+  rooReader,
+  kiloReader,
+  specStoryReader,
+  aiderReader,
 ];
 
 /** The readers, in the order their roots are shown. */

@@ -6,6 +6,7 @@ import type { HostileDataTiming } from "./hostile-data";
 import type { NavTiming } from "./nav";
 import type { PageTiming } from "./server";
 import { renderSearchEval, type SearchEvalResult } from "./search-eval";
+import { sessionVerdicts, type SessionsBench } from "./sessions-bench";
 
 export interface BenchResult {
   scale: number;
@@ -42,6 +43,8 @@ export interface BenchResult {
   searchQuality?: SearchEvalResult | null;
   /** Parse time of data checkpoints built to be slow (issue 29); absent in older results. */
   hostileData?: HostileDataTiming[];
+  /** Agent session logs: a generated home, cold index against its floor, an appended turn, search (issue 37). */
+  sessions?: SessionsBench | null;
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -136,6 +139,7 @@ export function verdicts(r: BenchResult): Verdict[] {
           },
     );
   }
+  if (r.sessions) list.push(...sessionVerdicts(r.sessions));
   return list;
 }
 
