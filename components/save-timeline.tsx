@@ -89,8 +89,13 @@ export function SaveTimeline({
   const commitLane = (branch: string | null) => (branch && shown.includes(branch) ? lanes.indexOf(branch) : lanes.indexOf(COMMITS));
 
   const times = [...saves.map((s) => Date.parse(s.savedAt)), ...commits.map((c) => Date.parse(c.committedAt))].filter(Number.isFinite);
-  let min = Math.min(...times);
-  let max = Math.max(...times);
+  // a loop, not Math.min(...times): a repository may hold more saves than a call takes arguments
+  let min = Infinity;
+  let max = -Infinity;
+  for (const t of times) {
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
   if (!times.length) min = max = Date.now();
   if (max - min < 3_600_000) {
     min -= 12 * 3_600_000;
