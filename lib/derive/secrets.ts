@@ -90,14 +90,11 @@ export function secretlintConfigFor(text: string): LintConfig | null {
 
 /** Scan `text` for leaked secrets. `filePath` is only used for its extension / file-name based rules. */
 export async function scanSecrets(text: string, filePath = "document.md"): Promise<SecretScan> {
-  let spans = await checkedSpans(text, filePath);
-  const scanDecoded = (decoded: string) => checkedSpans(decoded, "decoded.txt");
-  const triggers = (t: string) => needsSecretlint(t) || needsOwnPatterns(t);
-  // HTML: also what a reader sees (character references decoded, tags removed), mapped back to the raw text
+  const [scanDecoded, triggers] = [(decoded: string) => checkedSpans(decoded, "decoded.txt"), (t: string) => needsSecretlint(t) || needsOwnPatterns(t)];
+  // also what a parser or a page decodes (JSON/YAML escapes, references, Markdown escapes, tags; for HTML, as a
+  // browser reads it), each finding mapped back to the raw text
+  let spans = (await checkedSpans(text, filePath)).concat(await decodedSpans(text, scanDecoded, triggers));
   if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, scanDecoded, triggers));
-  // every text: also what a parser or a page decodes (JSON/YAML escapes, references, Markdown escapes, tags), mapped back
-  spans = spans.concat(await decodedSpans(text, scanDecoded, triggers));
-
   const merged = mergeSpans(spans);
   if (merged.length === 0) return { findings: [], redacted: text };
 
