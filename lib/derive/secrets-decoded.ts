@@ -28,11 +28,12 @@ interface Segment {
 export interface DecodedReading {
   text: string;
   segments: Segment[];
+  /** Something decoded to a character that may start another escape (`\u0026#112;`): worth a second round. */
+  again?: boolean;
 }
 
 /** ASCII punctuation a backslash escapes in Markdown, JSON and YAML. */
 const PUNCT = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
-const SIMPLE: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "", f: "", "0": "", a: "", v: "", e: "", N: "\u0085", L: "\u2028", P: "\u2029", " ": " " };
 
 /**
  * Named character references that stand for ASCII characters (tokens are ASCII: a reference to any other
@@ -48,8 +49,6 @@ const NAMED: Record<string, string> = {
   InvisibleTimes: "", it: "", InvisibleComma: "", ic: "", af: "", ApplyFunction: "",
 };
 
-/** Characters a reader does not see (soft hyphen, zero-width spaces and joiners, word joiner, BOM): removed from the reading. */
-const isInvisible = (c: number) => c === 0xad || (c >= 0x200b && c <= 0x200f) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff;
 
 /** Elements that start a new block: a tag of one of these separates the text around it (table cells, paragraphs). */
 const BLOCK_TAGS = new Set(
@@ -58,6 +57,8 @@ const BLOCK_TAGS = new Set(
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** A letter, digit, `_` or `-`: what tokens are made of (`**` between two of them is emphasis inside a word). */
+const isTokenChar = (c: number) => isAlnum(c) || c === 95 || c === 45;
 const isSpace = (c: string | undefined) => c === undefined || c === " " || c === "\t" || c === "\n" || c === "\r";
 
 /** `n` hex digits at `at`, or -1. */
@@ -95,9 +96,8 @@ function backslashAt(text: string, at: number): { out: string; len: number } | n
     while (text[end] === " " || text[end] === "\t") end++;
     return { out: "", len: end - at };
   }
-  if (PUNCT.has(next)) return { out: next, len: 2 };
-  if (next in SIMPLE) return { out: SIMPLE[next], len: 2 };
-  return null;
+  // `\n`, `\t` and kin decode to white space or nothing visible: they can end a token, never join one (left as written)
+  return PUNCT.has(next) ? { out: next, len: 2 } : null;
 }
 
 /** A character reference at `at` (`&#112;`, `&#x70;`, `&lowbar;`; numeric ones also without `;`): what it decodes to. */
@@ -143,39 +143,35 @@ function tagAt(text: string, at: number): { len: number; block: boolean } | null
   return null;
 }
 
-/** Emphasis or code marks inside a word (`ab**cd**ef`, `ab`cd`ef`): shown without them. */
-function innerMarksAt(text: string, at: number): number {
-  let end = at;
-  while (end < text.length && end - at < 3 && (text[end] === "*" || text[end] === "`" || text[end] === "~")) end++;
-  return !isSpace(text[at - 1]) && !isSpace(text[end]) && end > at ? end - at : 0;
+
+/**
+ * Only what can make part of a token is decoded: a visible character next to one that is not white space, or a
+ * removal between two (what decodes to white space, or stands between spaces, only separates: left as written).
+ * Most escapes, references and tags of real documents are of the second kind; leaving them keeps the reading small.
+ */
+function canJoinToken(out: string, before: string | undefined, after: string | undefined): boolean {
+  if (!out) return !isSpace(before) && !isSpace(after);
+  return /\S/.test(out) && !(isSpace(before) && isSpace(after));
 }
 
-/** One pass of decoding; null when nothing in the text changes. */
-function decodeOnce(text: string): DecodedReading | null {
-  const segments: Segment[] = [];
-  let out = "";
-  let verbatimFrom = 0;
-  let changed = false;
-  const flush = (to: number) => {
-    if (to > verbatimFrom) {
-      segments.push({ d: out.length, len: to - verbatimFrom, r: verbatimFrom, rEnd: to, verbatim: true });
-      out += text.slice(verbatimFrom, to);
-    }
-  };
-  const replace = (at: number, len: number, value: string) => {
-    flush(at);
-    segments.push({ d: out.length, len: value.length, r: at, rEnd: at + len, verbatim: false });
-    out += value;
-    verbatimFrom = at + len;
-    changed = true;
-  };
+/** Something to decode: `len` raw characters at `at` that read as `out`. */
+interface Hit {
+  at: number;
+  len: number;
+  out: string;
+}
+
+/** A character that may start an escape, a reference, a tag, or be invisible. */
+const CANDIDATE = /[\\&<\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
+/** Emphasis or code marks between two characters of a token (its own search: `*` and backticks are everywhere in Markdown). */
+const INNER_MARKS = /[A-Za-z0-9_-]([*`~]{1,3})(?=[A-Za-z0-9_-])/g;
+
+/** The hits of a text in order, not overlapping: escapes, references, tags and invisible characters, then inner marks. */
+function hitsOf(text: string): Hit[] {
+  const hits: Hit[] = [];
   const candidates = new RegExp(CANDIDATE.source, "g");
-  for (let i = 0; i < text.length; ) {
-    // jump to the next character that may start something to decode
-    candidates.lastIndex = i;
-    const next = candidates.exec(text);
-    if (!next) break;
-    i = next.index;
+  for (let m = candidates.exec(text); m; m = candidates.exec(text)) {
+    const i = m.index;
     const c = text[i];
     let hit: { out: string; len: number } | null = null;
     if (c === "\\") hit = backslashAt(text, i);
@@ -183,28 +179,58 @@ function decodeOnce(text: string): DecodedReading | null {
     else if (c === "<") {
       const tag = tagAt(text, i);
       if (tag) hit = { out: tag.block ? "\n" : "", len: tag.len };
-    } else if (c === "*" || c === "`" || c === "~") {
-      const len = innerMarksAt(text, i);
-      if (len) hit = { out: "", len };
-    } else if (isInvisible(text.charCodeAt(i))) hit = { out: "", len: 1 };
-    if (hit) {
-      replace(i, hit.len, hit.out);
-      i += hit.len;
-    } else {
-      i++;
+    } else hit = { out: "", len: 1 };
+    if (hit && canJoinToken(hit.out, text[i - 1], text[i + hit.len])) {
+      hits.push({ at: i, len: hit.len, out: hit.out });
+      candidates.lastIndex = i + hit.len;
     }
   }
-  if (!changed) return null;
-  flush(text.length);
-  return { text: out, segments };
+  const marks: Hit[] = [];
+  for (const m of text.matchAll(INNER_MARKS)) marks.push({ at: m.index + 1, len: m[1].length, out: "" });
+  if (!marks.length) return hits;
+  // merge the two ordered lists, dropping a mark inside an escape or a tag
+  const merged: Hit[] = [];
+  let a = 0;
+  let b = 0;
+  let end = 0;
+  while (a < hits.length || b < marks.length) {
+    const next = b >= marks.length || (a < hits.length && hits[a].at <= marks[b].at) ? hits[a++] : marks[b++];
+    if (next.at < end) continue;
+    merged.push(next);
+    end = next.at + next.len;
+  }
+  return merged;
 }
 
-/** A character that may start something to decode. */
-const CANDIDATE = /[\\&<*`~\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/;
+/** One pass of decoding; null when nothing in the text changes. */
+function decodeOnce(text: string): DecodedReading | null {
+  const hits = hitsOf(text);
+  if (!hits.length) return null;
+  const segments: Segment[] = [];
+  let out = "";
+  let from = 0;
+  let again = false;
+  for (const hit of hits) {
+    if (hit.at > from) {
+      segments.push({ d: out.length, len: hit.at - from, r: from, rEnd: hit.at, verbatim: true });
+      out += text.slice(from, hit.at);
+    }
+    segments.push({ d: out.length, len: hit.out.length, r: hit.at, rEnd: hit.at + hit.len, verbatim: false });
+    out += hit.out;
+    // a decoded `&`, `\` or `<` may start another escape (`\u0026#112;`): worth a second round
+    if (!again && /[\\&<]/.test(hit.out)) again = true;
+    from = hit.at + hit.len;
+  }
+  if (from < text.length) {
+    segments.push({ d: out.length, len: text.length - from, r: from, rEnd: text.length, verbatim: true });
+    out += text.slice(from);
+  }
+  return { text: out, segments, again };
+}
 
 /** Could anything in the text decode? A cheap test first: most documents have none of these characters. */
 function mayDecode(text: string): boolean {
-  return CANDIDATE.test(text);
+  return CANDIDATE.test(text) || /[*`~]/.test(text);
 }
 
 /** The segment holding decoded offset `offset` (binary search). */
@@ -262,7 +288,7 @@ export function decodeForScan(text: string): DecodedReading | null {
   if (!mayDecode(text)) return null;
   let reading = decodeOnce(text);
   if (!reading) return null;
-  const again = mayDecode(reading.text) ? decodeOnce(reading.text) : null;
+  const again = reading.again ? decodeOnce(reading.text) : null;
   if (again) reading = compose(reading, again);
   return reading;
 }
