@@ -4,7 +4,7 @@ import type { LinkedDocument } from "@/lib/queries/checkpoint";
 import type { FileEntry, SectionBlock } from "@/lib/render/sections";
 import { EmptyState } from "../empty-state";
 import { Markdown } from "../markdown";
-import { Checklist, TaskCount } from "./checklist";
+import { Checklist, TaskCount, type TaskPaging } from "./checklist";
 import { FileList } from "./file-list";
 
 function Section({ id, heading, aside, children }: { id: string; heading: string; aside?: ReactNode; children: ReactNode }) {
@@ -23,12 +23,17 @@ function Section({ id, heading, aside, children }: { id: string; heading: string
 export function NormalisedView({
   blocks,
   tasks,
+  taskPaging,
+  taskDone,
   checklistPlaced,
   extraKeyFiles,
   documentsByPath,
 }: {
   blocks: SectionBlock[];
+  /** The page of tasks shown; `taskPaging.total` and `taskDone` count them all. */
   tasks: TaskRow[];
+  taskPaging: TaskPaging;
+  taskDone: number;
   checklistPlaced: boolean;
   extraKeyFiles: FileEntry[];
   documentsByPath: Record<string, LinkedDocument>;
@@ -43,16 +48,16 @@ export function NormalisedView({
   return (
     <div className="space-y-6 rounded-lg border border-stone-200 bg-white p-4 sm:p-6 dark:border-stone-800 dark:bg-stone-900">
       {!checklistPlaced && tasks.length > 0 && (
-        <Section id="sec-tasks" heading="Remaining work" aside={<TaskCount tasks={tasks} />}>
-          <Checklist tasks={tasks} labelledBy="sec-tasks" />
+        <Section id="sec-tasks" heading="Remaining work" aside={<TaskCount done={taskDone} total={taskPaging.total} />}>
+          <Checklist tasks={tasks} labelledBy="sec-tasks" paging={taskPaging} />
         </Section>
       )}
       {blocks.map((b) => {
         if (b.type === "checklist") {
           return (
-            <Section key={b.key} id={b.key} heading={b.heading} aside={<TaskCount tasks={tasks} />}>
+            <Section key={b.key} id={b.key} heading={b.heading} aside={<TaskCount done={taskDone} total={taskPaging.total} />}>
               {b.html && <Markdown html={b.html} />}
-              <Checklist tasks={tasks} labelledBy={b.key} />
+              <Checklist tasks={tasks} labelledBy={b.key} paging={taskPaging} />
             </Section>
           );
         }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { RelatedDocument } from "@/lib/queries/repository";
+import { capped, MoreItems } from "../capped-list";
 import { EmptyState } from "../empty-state";
 import { formatDate } from "../format";
 
@@ -26,13 +27,14 @@ export function RelatedDocuments({ documents }: { documents: RelatedDocument[] }
       {GROUPS.map(({ kind, title }) => {
         const docs = documents.filter((d) => d.kind === kind);
         if (!docs.length) return null;
+        const { shown, more } = capped(docs);
         return (
           <div key={kind}>
             <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">
               {title} <span className="font-normal">({docs.length})</span>
             </h3>
             <ul className="mt-1.5 space-y-1.5 text-sm">
-              {docs.map((d) => (
+              {shown.map((d) => (
                 <li key={d.id} className="min-w-0">
                   <Link href={`/checkpoints/${d.id}`}>{d.title ?? d.path}</Link>
                   <span className="block truncate font-mono text-xs text-stone-500 dark:text-stone-400" title={d.path}>
@@ -41,6 +43,7 @@ export function RelatedDocuments({ documents }: { documents: RelatedDocument[] }
                 </li>
               ))}
             </ul>
+            <MoreItems more={more} what={`${title.toLowerCase()} (search finds them all)`} />
           </div>
         );
       })}

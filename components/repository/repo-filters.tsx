@@ -8,6 +8,9 @@ const HYGIENE_LABELS: Record<string, string> = {
   archives: "session-state archives",
 };
 
+/** Branches offered as a list to choose from; past this many, the branch is typed. */
+export const BRANCH_CHOICES = 100;
+
 /** Filters of a repository's table, as a GET form (sorting is kept). */
 export function RepoFilters({ basePath, query, branches, families }: { basePath: string; query: RepoTableQuery; branches: string[]; families: string[] }) {
   const active = !!(query.branch || query.status || query.family || query.q || query.hygiene || query.setAside);
@@ -21,7 +24,12 @@ export function RepoFilters({ basePath, query, branches, families }: { basePath:
         hidden={{ sort: query.sort === "date" && query.dir === "desc" ? undefined : query.sort, dir: query.sort === "date" && query.dir === "desc" ? undefined : query.dir, hygiene: query.hygiene }}
         values={{ branch: query.branch, status: query.status, family: query.family, triage: query.setAside, q: query.q }}
       >
-        <SelectField label="Branch" name="branch" value={query.branch} options={branches.map((b) => ({ value: b, label: b }))} />
+        {branches.length > BRANCH_CHOICES ? (
+          // thousands of branches (a Spec Kit feature each) would be a list no one scrolls: the name is typed
+          <InputField label="Branch" name="branch" value={query.branch} placeholder={`one of ${branches.length.toLocaleString("en")} branches`} />
+        ) : (
+          <SelectField label="Branch" name="branch" value={query.branch} options={branches.map((b) => ({ value: b, label: b }))} />
+        )}
         <SelectField
           label="Status"
           name="status"

@@ -5,6 +5,8 @@ import { matchWords } from "./resume-words";
 import { proseOnly } from "../parse/heuristics/prose";
 
 type BriefCore = Omit<ResumeBrief, "prompt" | "warnings" | "freshnessWarning">;
+/** A checkpoint's tasks counted (all of them, not only those read). */
+export type TaskCounts = { done: number; total: number };
 
 const CONTEXT_KINDS: Record<string, ResumeContextItem["kind"]> = {
   decisions: "decision",
@@ -41,8 +43,12 @@ export function sectionItems(text: string): string[] {
       .trim();
     if (!line) continue;
     // a paragraph is several facts: keep them apart so that only those bearing on the goal are kept
-    if (!bullet || line.length > 400) items.push(...line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/).filter(Boolean));
-    else items.push(line);
+    // one by one, not a spread: a line may hold more sentences than a call takes arguments
+    if (!bullet || line.length > 400) {
+      for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/)) if (sentence) items.push(sentence);
+    } else {
+      items.push(line);
+    }
   }
   return items;
 }
@@ -149,14 +155,18 @@ function section(docSections: SectionRow[], ...names: string[]): string | null {
   return found ? clip(found.text) : null;
 }
 
-function plainPrompt(brief: BriefCore, docSections: SectionRow[], docTasks: TaskRow[], warning: string | null): string {
+/** "… and N more open items" under a capped list of steps; nothing when none were left out. */
+function moreSteps(brief: BriefCore): string[] {
+  return brief.stepsMore > 0 ? [`- … and ${brief.stepsMore.toLocaleString("en")} more open ${brief.stepsMore === 1 ? "item" : "items"}: see ${brief.path}`] : [];
+}
+
+function plainPrompt(brief: BriefCore, docSections: SectionRow[], taskCounts: TaskCounts, warning: string | null): string {
   const out = [`# Resume: ${brief.title}`, "", ...header(brief, warning), ""];
   out.push("## What we are working on", section(docSections, "working-on", "state", "done") ?? brief.title, "");
-  const done = docTasks.filter((t) => t.done).length;
   out.push("## Remaining work");
-  if (brief.steps.length) out.push(...brief.steps.map((s) => `- [ ] ${s}`));
+  if (brief.steps.length) out.push(...brief.steps.map((s) => `- [ ] ${s}`), ...moreSteps(brief));
   else out.push("Nothing left open in the checkpoint.");
-  if (docTasks.length) out.push(`(${done} of ${docTasks.length} done)`);
+  if (taskCounts.total) out.push(`(${taskCounts.done} of ${taskCounts.total} done)`);
   out.push("");
   const state = section(docSections, "state");
   if (state) out.push("## Current state", state, "");
@@ -181,7 +191,7 @@ function goalPrompt(brief: BriefCore, warning: string | null): string {
   out.push("## Relevant files");
   out.push(...(relevant.length ? fileBlock(brief, relevant, "Read these first:", rest) : fileBlock(brief, rest, "No file matched the goal's words; these are within the budget:")));
   out.push("", "## Proposed first steps");
-  if (brief.steps.length) out.push(...brief.steps.map((s, i) => `${i + 1}. ${s}`));
+  if (brief.steps.length) out.push(...brief.steps.map((s, i) => `${i + 1}. ${s}`), ...moreSteps(brief));
   else out.push("No remaining-work item mentions this goal directly: read the relevant files, then propose a plan for it.");
   out.push("", "This is a proposed starting plan: confirm or amend it before executing anything.");
   return out.filter((line, i, all) => !(line === "" && all[i - 1] === "")).join("\n").trim() + "\n";
@@ -190,7 +200,7 @@ function goalPrompt(brief: BriefCore, warning: string | null): string {
 export function buildPrompt(
   brief: BriefCore,
   docSections: SectionRow[],
-  docTasks: TaskRow[],
+  taskCounts: TaskCounts,
   freshness: Record<string, unknown> | null,
   level: string | null,
 ): { prompt: string; warnings: string[]; freshnessWarning: string | null } {
@@ -200,6 +210,6 @@ export function buildPrompt(
     ...brief.missing.map(missingWarning),
     ...brief.notLoaded.filter((f) => f.reason !== "over the line budget").map((f) => `${f.path} was not read: ${f.reason}`),
   ];
-  const prompt = brief.goal ? goalPrompt(brief, warning) : plainPrompt(brief, docSections, docTasks, warning);
+  const prompt = brief.goal ? goalPrompt(brief, warning) : plainPrompt(brief, docSections, taskCounts, warning);
   return { prompt, warnings, freshnessWarning: warning };
 }

@@ -43,8 +43,10 @@ export interface ResumeBrief {
   warnings: string[];
   freshnessWarning: string | null;
   context: ResumeContextItem[];
-  /** Remaining-work items proposed as first steps (with a goal: those bearing on it; without: all open ones). */
+  /** Remaining-work items proposed as first steps (with a goal: those bearing on it; without: all open ones), the first RESUME_MAX_STEPS. */
   steps: string[];
+  /** Open items past those (a task file may hold 100,000): counted, named in the prompt, not listed. */
+  stepsMore: number;
   journalPath: string | null;
   /** The learnings the agent keeps for this project itself (Claude Code's memory folder), by name. */
   agentMemory?: Array<{ name: string; type: string | null; description: string | null }>;

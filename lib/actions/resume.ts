@@ -160,6 +160,11 @@ function memoryBrief(db: CairnDb, repoPath: string): { agentMemory?: NonNullable
   return memories.length ? { agentMemory: memories.map((m) => ({ name: m.name ?? "memory", type: m.type, description: m.description })) } : {};
 }
 
+/** Remaining-work items a brief lists as steps; the rest are counted ("… and N more"). */
+export const RESUME_MAX_STEPS = 50;
+/** Tasks read for the steps, in file order (the rest are counted only). */
+const RESUME_TASKS_READ = 5_000;
+
 /** The resume brief of one indexed checkpoint: files loaded within the budget, context, steps and the prompt to copy. */
 export async function buildResumeBrief(db: CairnDb, documentId: string, options: ResumeOptions = {}): Promise<ResumeBrief> {
   if (!/^[0-9a-f]{16}$/.test(documentId)) throw new ResumeError(`"${documentId.slice(0, 40)}" is not a checkpoint id`);
@@ -184,8 +189,11 @@ export async function buildResumeBrief(db: CairnDb, documentId: string, options:
   const journal = repoReal ? await inspectReferencedFile(repoReal, ".claude/PROJECT-NOTES.md") : null;
 
   const docSections = db.select().from(sections).where(eq(sections.documentId, doc.id)).orderBy(asc(sections.position)).all();
-  const docTasks = db.select().from(tasks).where(eq(tasks.documentId, doc.id)).orderBy(asc(tasks.position)).all();
-  const brief: Omit<ResumeBrief, "prompt" | "warnings" | "freshnessWarning" | "context" | "steps"> = {
+  // a task file may hold 100,000 tasks: the first RESUME_TASKS_READ are read for the steps, all of them counted
+  const docTasks = db.select().from(tasks).where(eq(tasks.documentId, doc.id)).orderBy(asc(tasks.position)).limit(RESUME_TASKS_READ).all();
+  const counted = db.select({ total: sql<number>`count(*)`, done: sql<number>`coalesce(sum(${tasks.done}), 0)` }).from(tasks).where(eq(tasks.documentId, doc.id)).get();
+  const taskCounts = { done: Number(counted?.done ?? 0), total: Number(counted?.total ?? 0) };
+  const brief: Omit<ResumeBrief, "prompt" | "warnings" | "freshnessWarning" | "context" | "steps" | "stepsMore"> = {
     documentId: doc.id,
     title: doc.title ?? doc.path,
     repoPath: repo?.path ?? null,
@@ -205,7 +213,11 @@ export async function buildResumeBrief(db: CairnDb, documentId: string, options:
     ...(repo ? memoryBrief(db, repo.path) : {}),
   };
   const context = goal ? selectContext(docSections, words) : [];
-  const steps = selectSteps(docSections, docTasks, words);
-  const built = buildPrompt({ ...brief, context, steps }, docSections, docTasks, doc.freshness ?? null, doc.freshnessLevel);
-  return { ...brief, context, steps, ...built };
+  const open = selectSteps(docSections, docTasks, words);
+  const steps = open.slice(0, RESUME_MAX_STEPS);
+  // the open tasks not read at all are more steps too (without a goal: with one, whether they bear on it is unknown)
+  const unread = goal ? 0 : Math.max(0, taskCounts.total - taskCounts.done - docTasks.filter((t) => !t.done).length);
+  const stepsMore = open.length - steps.length + unread;
+  const built = buildPrompt({ ...brief, context, steps, stepsMore }, docSections, taskCounts, doc.freshness ?? null, doc.freshnessLevel);
+  return { ...brief, context, steps, stepsMore, ...built };
 }

@@ -61,10 +61,12 @@ function piecesOf(html: string): Piece[] {
         );
       }
     }
-    const children: Node[] = [];
-    if ("childNodes" in node) children.push(...(node as ParentNode).childNodes);
-    if (node.nodeName === "template" && "content" in node) children.push((node as DefaultTreeAdapterMap["template"]).content);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    // children pushed one by one, last first (a spread of a node's children overflows the stack past ~100,000 of them)
+    if (node.nodeName === "template" && "content" in node) stack.push((node as DefaultTreeAdapterMap["template"]).content);
+    if ("childNodes" in node) {
+      const children = (node as ParentNode).childNodes;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
   }
   pieces.sort((a, b) => a.rawStart - b.rawStart);
   return pieces;

@@ -21,6 +21,7 @@ import {
   type Narrowing,
   type SecretRule,
 } from "./secret-patterns";
+import { decodedSpans } from "./secrets-decoded";
 import { decodedHtmlSpans, isHtmlPath } from "./secrets-html";
 
 export { SECRET_RULES, type SecretRule } from "./secret-patterns";
@@ -89,10 +90,11 @@ export function secretlintConfigFor(text: string): LintConfig | null {
 
 /** Scan `text` for leaked secrets. `filePath` is only used for its extension / file-name based rules. */
 export async function scanSecrets(text: string, filePath = "document.md"): Promise<SecretScan> {
-  let spans = await checkedSpans(text, filePath);
-  // HTML: also what a reader sees (character references decoded, tags removed), mapped back to the raw text
-  if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, (decoded) => checkedSpans(decoded, "decoded.txt"), (t) => needsSecretlint(t) || needsOwnPatterns(t)));
-
+  const [scanDecoded, triggers] = [(decoded: string) => checkedSpans(decoded, "decoded.txt"), (t: string) => needsSecretlint(t) || needsOwnPatterns(t)];
+  // also what a parser or a page decodes (JSON/YAML escapes, references, Markdown escapes, tags; for HTML, as a
+  // browser reads it), each finding mapped back to the raw text
+  let spans = (await checkedSpans(text, filePath)).concat(await decodedSpans(text, scanDecoded, triggers));
+  if (isHtmlPath(filePath)) spans = spans.concat(await decodedHtmlSpans(text, scanDecoded, triggers));
   const merged = mergeSpans(spans);
   if (merged.length === 0) return { findings: [], redacted: text };
 

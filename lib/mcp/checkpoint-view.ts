@@ -56,7 +56,10 @@ export interface CheckpointView {
     headShaStated: string | null;
   };
   sections: { heading: string; canonical: string | null; text: string; clipped: boolean }[];
+  /** The first TASKS_PER_PAGE tasks, in file order. */
   tasks: { text: string; done: boolean; state: string }[];
+  /** Tasks past those (a task file may hold 100,000): counted, not listed. */
+  tasksMore: number;
   files: { path: string; role: string; present: boolean | null }[];
   links: { role: string; path: string; id: string | null }[];
   previous: LinkedDocument | null;
@@ -173,6 +176,7 @@ export function checkpointView(page: CheckpointPageData, record: CheckpointRecor
     },
     sections,
     tasks: page.tasks.map((t) => ({ text: t.text, done: t.done, state: t.state })),
+    tasksMore: Math.max(0, page.taskCounts.total - page.tasks.length),
     files: [...new Map(page.references.map((r) => [`${r.role}\0${r.path}`, { path: r.path, role: r.role, present: r.existsNow }])).values()].slice(0, 200),
     links: page.links.map((l) => ({ role: l.role, path: l.path, id: l.document?.id ?? null })),
     previous: linkOf(page.previous),
@@ -237,6 +241,7 @@ export function checkpointMarkdown(view: CheckpointView, options: { full?: boole
   );
   // as on the page: the task list replaces the list of the first remaining / next-steps section, or comes first
   const checklist = view.tasks.map((t) => `- [${t.done ? "x" : " "}] ${t.text}`);
+  if (view.tasksMore > 0) checklist.push(`- … and ${view.tasksMore.toLocaleString("en")} more tasks (${view.claims.tasks?.total?.toLocaleString("en") ?? "more"} in all): read ${view.path} for them`);
   const home = checklist.length ? CHECKLIST_HOMES.map((c) => view.sections.find((s) => s.canonical === c)).find(Boolean) : undefined;
   if (checklist.length && !home) out.push("## Tasks", ...checklist, "");
   for (const s of view.sections) {

@@ -33,7 +33,10 @@ export interface CheckpointPageData {
   repo: Repository | null;
   completedInCairn: boolean;
   sections: SectionRow[];
+  /** One page of the tasks (TASKS_PER_PAGE at most, in file order): a task file may hold 100,000 of them. */
   tasks: TaskRow[];
+  /** All the tasks, counted; and which page `tasks` is. */
+  taskCounts: { done: number; total: number; page: number; pages: number; firstIndex: number };
   references: ReferencedFileRow[];
   /** Referenced paths that are themselves indexed documents of this repository, by path. */
   documentsByPath: Record<string, LinkedDocument>;
@@ -133,7 +136,19 @@ function queries(db: CairnDb) {
       .prepare(),
     references: db.select().from(referencedFiles).where(eq(referencedFiles.documentId, id)).prepare(),
     sections: db.select().from(sections).where(eq(sections.documentId, id)).orderBy(asc(sections.position)).prepare(),
-    tasks: db.select().from(tasks).where(eq(tasks.documentId, id)).orderBy(asc(tasks.position)).prepare(),
+    tasks: db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.documentId, id))
+      .orderBy(asc(tasks.position))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+    taskCounts: db
+      .select({ total: sql<number>`count(*)`, done: sql<number>`coalesce(sum(${tasks.done}), 0)` })
+      .from(tasks)
+      .where(eq(tasks.documentId, id))
+      .prepare(),
     secrets: db
       .select({ rule: secretFindings.rule, line: secretFindings.line })
       .from(secretFindings)
@@ -146,8 +161,11 @@ function queries(db: CairnDb) {
   }));
 }
 
-/** Everything the checkpoint page shows, in a handful of indexed queries (no per-row lookups). */
-export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | null {
+/** Tasks shown on one page of a checkpoint (and in an MCP answer): the rest are a page link away. */
+export const TASKS_PER_PAGE = 100;
+
+/** Everything the checkpoint page shows, in a handful of indexed queries (no per-row lookups); `taskPage` picks the page of its tasks. */
+export function checkpointPage(db: CairnDb, id: string, taskPage = 1): CheckpointPageData | null {
   const q = queries(db);
   const row = q.document.get({ id });
   if (!row) return null;
@@ -203,7 +221,7 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
     repo,
     completedInCairn: Boolean(row.completedInCairn),
     sections: q.sections.all({ id }),
-    tasks: q.tasks.all({ id }),
+    ...tasksPage(q, id, taskPage),
     references,
     documentsByPath,
     links,
@@ -216,6 +234,24 @@ export function checkpointPage(db: CairnDb, id: string): CheckpointPageData | nu
     supersededBy: byId(doc.supersededBy),
     duplicateOf: byId(doc.duplicateOf),
     aliasOf: byId(doc.aliasOf),
+  };
+}
+
+/** `?tasks=N`: the page of a checkpoint's tasks asked for (1 when absent or not a number). */
+export function taskPageParam(value: string | string[] | undefined): number {
+  const n = typeof value === "string" && /^\d{1,7}$/.test(value) ? Number(value) : 1;
+  return n >= 1 ? n : 1;
+}
+
+function tasksPage(q: ReturnType<typeof queries>, id: string, wanted: number): Pick<CheckpointPageData, "tasks" | "taskCounts"> {
+  const counted = q.taskCounts.get({ id });
+  const total = Number(counted?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / TASKS_PER_PAGE));
+  const page = Math.min(Math.max(1, Math.floor(wanted) || 1), pages);
+  const offset = (page - 1) * TASKS_PER_PAGE;
+  return {
+    tasks: total ? q.tasks.all({ id, limit: TASKS_PER_PAGE, offset }) : [],
+    taskCounts: { done: Number(counted?.done ?? 0), total, page, pages, firstIndex: offset + 1 },
   };
 }
 

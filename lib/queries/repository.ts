@@ -36,7 +36,12 @@ export interface RepoTableQuery {
   q?: string;
   /** Archived and snoozed checkpoints: hidden by default, "only" these, or "all" shown too. */
   setAside?: "only" | "all";
+  /** The page of the table (REPO_PAGE_SIZE rows each). */
+  page?: number;
 }
+
+/** Rows of a repository's table per page: a repository may hold thousands of units (3,000 drew a 21 MB page). */
+export const REPO_PAGE_SIZE = 50;
 
 export interface TimelineSave {
   id: string;
@@ -50,9 +55,15 @@ export type RelatedDocument = Pick<DocumentRow, "id" | "title" | "path" | "kind"
 
 export interface RepositoryPageData {
   repo: Repository;
+  /** One page of the table. */
   rows: CheckpointTableRow[];
   /** Checkpoints before filtering. */
   total: number;
+  /** Checkpoints the filters match, the page shown, how many pages, and the number of the first row. */
+  matched: number;
+  page: number;
+  pages: number;
+  firstIndex: number;
   branches: string[];
   families: string[];
   timeline: TimelineSave[];
@@ -76,6 +87,7 @@ export function repoTableQuery(sp: Record<string, string | string[] | undefined>
     hygiene: HYGIENE_FILTERS.find((h) => h === hygiene),
     q: param(sp.q),
     setAside: param(sp.triage) === "only" ? "only" : param(sp.triage) === "all" ? "all" : undefined,
+    page: /^\d{1,6}$/.test(param(sp.page) ?? "") ? Math.max(1, Number(param(sp.page))) : 1,
   };
 }
 
@@ -99,12 +111,18 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
 
   const by = sortExpression(query.sort);
   const direction = query.dir === "asc" ? asc : desc;
+  const where = and(...conditions);
+  const matched = db.select({ n: sql<number>`count(*)` }).from(documents).where(where).get()?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(matched / REPO_PAGE_SIZE));
+  const page = Math.min(query.page ?? 1, pages);
   const rows = db
     .select(tableColumns)
     .from(documents)
     .leftJoin(repositories, repositoryJoin)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(direction(by), desc(documents.savedAt), asc(documents.id))
+    .limit(REPO_PAGE_SIZE)
+    .offset((page - 1) * REPO_PAGE_SIZE)
     .all();
 
   const all = db
@@ -133,6 +151,10 @@ export function repositoryPage(db: CairnDb, id: number, query: RepoTableQuery): 
     repo,
     rows,
     total: all.length,
+    matched,
+    page,
+    pages,
+    firstIndex: (page - 1) * REPO_PAGE_SIZE + 1,
     branches: [...new Set(all.map((d) => d.branch ?? "(none)"))].sort(),
     families: [...new Set(all.map((d) => d.format))].sort(),
     timeline: all.filter((d): d is typeof d & { savedAt: string } => !!d.savedAt).map(({ format: _f, ...d }) => d),

@@ -4,7 +4,9 @@
  * server's default root), tens of thousands of tracked Markdown files, and a 47 KB JSON checkpoint of 6,000
  * tasks (issue 29, part 2: 16-19 s to parse before). The server must keep answering
  * other pages while it re-indexes (before: no answer at all once the rule met the name; 18-22 s stalls with
- * 200,000 files), and nothing of the linked file may reach the index.
+ * 200,000 files), and nothing of the linked file may reach the index. Then (issue 42 item 2) a commit of secrets
+ * written escaped (JSON, YAML, Task Master, character references, Markdown escapes, tags, a Spec Kit companion):
+ * no page shows them whole and the database holds none.
  */
 import Database from "better-sqlite3";
 import { execFile } from "node:child_process";
@@ -16,6 +18,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git";
 import { leaksIn } from "../security/support/db-bytes";
+import { ESCAPED_FILES, escapedTokens } from "../security/support/escaped";
+import { fake } from "../support/fake-secrets";
 import { OUTSIDE_MARKER, linkOutOf, writeBacktrackingRule, writeManyMarkdown } from "../security/support/hostile-discovery";
 import { ensureBuilt, runCli, startServer, type RunningServer } from "../security/support/server";
 
@@ -157,4 +161,24 @@ describe("a watched repository receiving a hostile commit", () => {
     expect(search.total).toBe(0);
     expect(search.hits).toEqual([]);
   }, 300_000);
+
+  it("redacts secrets committed escaped (issue 42 item 2) on every page that shows them, and in the database", async () => {
+    const tokens = escapedTokens((n, seed) => fake(n, seed + 4300));
+    const files = ESCAPED_FILES(tokens);
+    writeFiles(repo, files);
+    await commit("docs: escaped keys");
+    // every file but the Spec Kit plan.md (read with its spec.md) is a document of its own
+    const documents = () => query<{ id: string; path: string }>("SELECT id, path FROM documents").filter((d) => d.path in files);
+    await until("the escaped checkpoints", () => documents().length === Object.keys(files).length - 1, 90_000);
+    const ids = documents();
+    const pages = ["/", "/checkpoints", "/secrets", "/api/checkpoints?kind=all", ...ids.flatMap((d) => [`/checkpoints/${d.id}`, `/checkpoints/${d.id}?view=original`])];
+    // a checkpoint's page carries its resume prompt too
+    for (const path of pages) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      const body = await res.text();
+      expect(Object.entries(tokens).filter(([, t]) => body.includes(t)).map(([name]) => name), path).toEqual([]);
+    }
+    expect(leaksIn(db, Object.values(tokens))).toEqual([]);
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import { CopyPathButton } from "@/components/copy-path-button";
 import { EmptyState } from "@/components/empty-state";
 import { formatDate, plural, relativeTime } from "@/components/format";
 import { Markdown } from "@/components/markdown";
+import { Pagination } from "@/components/pagination";
 import { Panel } from "@/components/panel";
 import { RelatedDocuments } from "@/components/repository/related-documents";
 import { RepoFilters } from "@/components/repository/repo-filters";
@@ -28,15 +29,31 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: (/^\d+$/.test(id) && repositoryName(await readDb(), Number(id))) || "Not found" };
 }
 
-/** A header's link: the filters kept, the sort asked for. */
-function sortHref(basePath: string, query: RepoTableQuery, sort: ListSort): string {
+/** The table's filters as link parameters. */
+function filterParams(query: RepoTableQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ branch: query.branch, status: query.status, family: query.family, triage: query.setAside, hygiene: query.hygiene, q: query.q })) {
     if (value) params.set(key, value);
   }
+  return params;
+}
+
+/** A header's link: the filters kept, the sort asked for (a new sort starts at page 1). */
+function sortHref(basePath: string, query: RepoTableQuery, sort: ListSort): string {
+  const params = filterParams(query);
   params.set("sort", sort);
   params.set("dir", clickDir(query, sort));
   return `${basePath}?${params.toString()}#checkpoints`;
+}
+
+/** A page link of the table: the filters and the sort kept. */
+function pageHref(basePath: string, query: RepoTableQuery, sp: Record<string, string | string[] | undefined>, page: number): string {
+  const params = filterParams(query);
+  if (typeof sp.sort === "string") params.set("sort", query.sort);
+  if (typeof sp.dir === "string") params.set("dir", query.dir);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return `${basePath}${qs ? `?${qs}` : ""}#checkpoints`;
 }
 
 /** The same page with every save on the timeline, or with the busy span only (the table's sort and filters kept). */
@@ -53,7 +70,7 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
   const query = repoTableQuery(sp);
   const data = /^\d+$/.test(id) ? repositoryPage(await readDb(), Number(id), query) : null;
   if (!data) notFound();
-  const { repo, rows, total } = data;
+  const { repo, rows, total, matched } = data;
   const basePath = `/repos/${repo.id}`;
   const notesHtml = data.notes ? renderMarkdown(splitFrontmatter(data.notes.original).body) : "";
 
@@ -98,7 +115,15 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
         )}
       </Panel>
 
-      <Panel id="checkpoints" title="Checkpoints" description={rows.length === total ? plural(total, "checkpoint") : `${rows.length} of ${total}`}>
+      <Panel
+        id="checkpoints"
+        title="Checkpoints"
+        description={
+          data.pages > 1
+            ? `${data.firstIndex.toLocaleString("en")}–${(data.firstIndex + rows.length - 1).toLocaleString("en")} of ${matched === total ? plural(total, "checkpoint") : `${matched.toLocaleString("en")} matching (${total.toLocaleString("en")} in all)`}`
+            : matched === total ? plural(total, "checkpoint") : `${matched} of ${total}`
+        }
+      >
         {total === 0 ? (
           <EmptyState title="No checkpoints in this repository yet">
             Ask your agent to save a checkpoint here (for example into <code className="font-mono text-xs">.claude/checkpoints/</code>), then run{" "}
@@ -108,7 +133,17 @@ export default async function RepositoryPage({ params, searchParams }: Props) {
           <div className="space-y-3">
             <RepoFilters basePath={basePath} query={query} branches={data.branches} families={data.families} />
             {rows.length ? (
-              <SortableCheckpointTable rows={rows} sort={query.sort} dir={query.dir} sortHref={(sort) => sortHref(basePath, query, sort)} caption={`Checkpoints of ${repo.name}`} />
+              <>
+                <SortableCheckpointTable
+                  rows={rows}
+                  sort={query.sort}
+                  dir={query.dir}
+                  sortHref={(sort) => sortHref(basePath, query, sort)}
+                  caption={`Checkpoints of ${repo.name}`}
+                  firstIndex={data.pages > 1 ? data.firstIndex : undefined}
+                />
+                <Pagination page={data.page} pages={data.pages} hrefFor={(page) => pageHref(basePath, query, sp, page)} label="Pages of checkpoints" />
+              </>
             ) : (
               <EmptyState title="No checkpoint matches these filters" action={<Link href={`${basePath}#checkpoints`}>Clear the filters</Link>} />
             )}

@@ -37,7 +37,7 @@ export type CheckpointData = NonNullable<ReturnType<typeof checkpointPage>>;
  * `mode: "review"` is the review route: the same page, the review form first beside the content.
  */
 export async function CheckpointView({ data, view, mode = "read" }: { data: CheckpointData; view: "normalised" | "original"; mode?: "read" | "review" }) {
-  const { doc, repo, tasks } = data;
+  const { doc, repo, tasks, taskCounts } = data;
   // a data checkpoint without a title key is named by the work it names (its `working_on`, `task`, `goal`…)
   const workTitle = typeof doc.meta?.workTitle === "string" ? doc.meta.workTitle : null;
   const title = doc.title ?? workTitle ?? doc.path;
@@ -68,7 +68,7 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
         repo={repo}
         status={status}
         completedInCairn={data.completedInCairn}
-        tasks={tasks.length ? { done: tasks.filter((t) => t.done).length, total: tasks.length } : null}
+        tasks={taskCounts.total ? { done: taskCounts.done, total: taskCounts.total } : null}
         actions={<CheckpointActions documentId={doc.id} title={title} contentHash={doc.contentHash} prompt={resume?.prompt ?? null} writable={writable} open={open} landed={landed} marks={marks} />}
       />
 
@@ -89,8 +89,10 @@ export async function CheckpointView({ data, view, mode = "read" }: { data: Chec
             <NotesLearnings doc={doc} />
           ) : (
             <NormalisedView
-              {...await normalisedViewYielding(data.sections, { hasTasks: tasks.length > 0, references: data.references, fromHtml: doc.format === "html", fromData: doc.format === "data" })}
+              {...await normalisedViewYielding(data.sections, { hasTasks: taskCounts.total > 0, references: data.references, fromHtml: doc.format === "html", fromData: doc.format === "data" })}
               tasks={tasks}
+              taskDone={taskCounts.done}
+              taskPaging={{ ...taskCounts, hrefFor: (page) => `${mode === "review" ? `/checkpoints/${doc.id}/review` : `/checkpoints/${doc.id}`}${page > 1 ? `?tasks=${page}` : ""}#tasks` }}
               documentsByPath={data.documentsByPath}
             />
           )}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "@/components/breadcrumbs";
+import { capped, LIST_CAP, MoreItems } from "@/components/capped-list";
 import { DiffCommits } from "@/components/diff-commits";
 import { formatDate } from "@/components/format";
 import { plural } from "@/lib/derive/freshness-wording";
@@ -48,9 +49,11 @@ function Group({ title, items, empty, tone, children }: { title: string; items: 
 }
 
 function TaskList({ tasks, testId }: { tasks: TaskLike[]; testId: string }) {
+  const { shown, more } = capped(tasks);
   return (
+    <>
     <ul className="mt-1 space-y-0.5 text-sm" data-testid={testId}>
-      {tasks.map((t) => (
+      {shown.map((t) => (
         <li key={t.text} className="flex gap-2">
           <span aria-hidden className="w-4 text-center">{t.done ? "✓" : "○"}</span>
           <span className={t.done ? "text-stone-600 dark:text-stone-400" : ""}>{t.text}</span>
@@ -58,6 +61,8 @@ function TaskList({ tasks, testId }: { tasks: TaskLike[]; testId: string }) {
         </li>
       ))}
     </ul>
+    <MoreItems more={more} what="tasks" />
+    </>
   );
 }
 
@@ -113,17 +118,22 @@ function Sections({ a, b }: { a: CompareSide; b: CompareSide }) {
             <div key={change.heading} className="rounded-md border border-stone-200 dark:border-stone-800">
               <p className="border-b border-stone-200 px-3 py-1.5 text-sm font-medium dark:border-stone-800">{change.heading}</p>
               <ul className="px-3 py-1.5 font-mono text-xs" aria-label={`Lines changed in ${change.heading}`}>
-                {change.removed.map((line) => (
+                {capped(change.removed).shown.map((line) => (
                   <li key={`-${line}`} className="break-words text-rose-800 dark:text-rose-300" data-kind="del">
                     − {line}
                   </li>
                 ))}
-                {change.added.map((line) => (
+                {capped(change.added).shown.map((line) => (
                   <li key={`+${line}`} className="break-words text-emerald-800 dark:text-emerald-300" data-kind="add">
                     + {line}
                   </li>
                 ))}
               </ul>
+              {change.removed.length + change.added.length > 2 * LIST_CAP && (
+                <div className="px-3 pb-1.5">
+                  <MoreItems more={capped(change.removed).more + capped(change.added).more} what="changed lines" />
+                </div>
+              )}
             </div>
           ))}
         </div>
