@@ -113,7 +113,7 @@ const TITLE_PREFIX =
 export function unitTitle(written: string | null | undefined): string | null {
   if (!written) return null;
   // a phase's or track's commit written into its heading ("[checkpoint: 300b4c3]") is no part of the title
-  const clean = squash(stripInlineMarkdown(written.replace(/\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]\s*/gi, " "))).replace(TITLE_PREFIX, "").trim();
+  const clean = squash(stripInlineMarkdown(written.replace(/(?<!\s)\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]\s*/gi, " "))).replace(TITLE_PREFIX, "").trim();
   if (!clean || /^\[[^\]]*\]$|^<[^>]*>$|^\{[^}]*\}$|^\$\w+$/.test(clean)) return null;
   return clean;
 }
@@ -125,10 +125,30 @@ export function firstHeading(text: string | null | undefined): string | null {
   for (const line of text.replace(/\r\n?/g, "\n").split("\n").slice(0, 200)) {
     if (/^\s{0,3}(?:```|~~~)/.test(line)) fence = !fence;
     if (fence) continue;
-    const m = /^#\s+(.+?)\s*#*\s*$/.exec(line);
-    if (m) return m[1];
+    const title = h1Text(line);
+    if (title) return title;
   }
   return null;
+}
+
+/**
+ * The text of a `# Title #` line, as `^#\s+(.+?)\s*#*\s*$` read it, from both ends (the pattern's lazy text
+ * between whitespace runs backtracked on a line of space runs, issue 42).
+ */
+function h1Text(line: string): string | null {
+  const open = /^#\s+/.exec(line);
+  if (!open || /[\r\u2028\u2029]/.test(line)) return null;
+  let text = line.slice(open[0].length);
+  if (!text) {
+    // the pattern gave its text the last whitespace character of the opening run
+    return open[0].length > 2 ? open[0].slice(-1) : null;
+  }
+  const whole = text;
+  text = text.trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "#") end--;
+  text = text.slice(0, end).trimEnd();
+  return text || whole.slice(0, 1);
 }
 
 /** The newest date a value holds ("2026-05-18 (Updated: 2026-06-02)" -> 2026-06-02), as ISO, or null. */

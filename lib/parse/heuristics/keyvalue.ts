@@ -1,5 +1,5 @@
 /** Key/value lines in all the styles agents write them. */
-import { splitSpaced, squash, stripInlineMarkdown, trimEndWhere } from "./text";
+import { isSpaceChar, splitSpaced, squash, stripInlineMarkdown, trimEndWhere } from "./text";
 import { labelPattern } from "./words";
 
 export interface KeyValue {
@@ -23,9 +23,12 @@ function cleanKey(key: string): string {
 }
 
 function cleanValue(value: string): string {
-  return squash(stripInlineMarkdown(value.trim()))
-    .replace(/^[*_`\s]+|[*_`\s]+$/g, "")
-    .trim();
+  // marks trimmed from both ends by a loop (`[*_`\s]+$` read each run of them again from every position in it)
+  const text = squash(stripInlineMarkdown(value.trim()));
+  const mark = (c: string | undefined) => c === "*" || c === "_" || c === "`" || isSpaceChar(c);
+  let from = 0;
+  while (from < text.length && mark(text[from])) from++;
+  return trimEndWhere(text.slice(from), mark).trim();
 }
 
 /** One "Key: value" fragment in any emphasis style, or null. */

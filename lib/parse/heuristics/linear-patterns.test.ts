@@ -4,7 +4,9 @@
  * patterns are quick), and stays quick on the hostile line that took the old pattern seconds.
  */
 import { describe, expect, it } from "vitest";
-import { labelAt } from "../conventions/labels";
+import { firstHeading, labelAt } from "../conventions/labels";
+import { suggestedSkills } from "../prompt-style";
+import type { ParsedDocument } from "../types";
 import { isRecentCommitsLabel } from "../extract-commit";
 import { boundRuns } from "../limits";
 import { atxHeading } from "./markdown";
@@ -77,6 +79,27 @@ describe("bounding runs", () => {
   it("cuts as `replace(/[^\\p{L}\\p{N}\\n]{129,}/gu)` did", () => {
     for (const line of lines([" ".repeat(60), "-".repeat(50), "a", "\n", "😀".repeat(30), "é", "1", "\u3000".repeat(40)], 5_000, 12)) {
       expect(boundRuns(line)).toEqual(line.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => [...run].slice(0, 128).join("")));
+    }
+  });
+});
+
+describe("the H1 of a convention's text (firstHeading)", () => {
+  const OLD = /^#\s+(.+?)\s*#*\s*$/;
+  it("reads the title as the pattern read it", () => {
+    for (const line of lines(["#", "##", " ", "\t", "a", "b c", "C#", "\u3000"], 8_000, 10)) {
+      expect(firstHeading(line), JSON.stringify(line)).toBe(OLD.exec(line)?.[1] ?? null);
+    }
+  });
+});
+
+describe("suggested skills (prompt style)", () => {
+  const OLD = /^\s*[-*]\s+`?([^`]+?)`?\s+(?:--|—|–)\s+(.*)$/;
+  const FALLBACK = /^\s*[-*]\s+`?(\/[\w:.-]+)`?:?\s*(.*)$/;
+  it("reads each skill and why as the pattern read them", () => {
+    for (const line of lines(["- ", "* ", " ", "  ", "`", "--", "—", "/skill", "a", "why", "\t", ":"], 8_000, 10)) {
+      const doc = { sections: [{ heading: "Suggested skills", text: line }] } as unknown as ParsedDocument;
+      const m = OLD.exec(line) ?? FALLBACK.exec(line);
+      expect(suggestedSkills(doc).map((s) => s.skill), JSON.stringify(line)).toEqual(m ? [m[1]] : []);
     }
   });
 });
