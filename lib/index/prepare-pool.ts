@@ -249,19 +249,28 @@ export function offThreadCount(): number {
 let fullRuns = 0;
 
 /**
- * Run `work` (a full index run) with the worker thread available. Outside such a run (the watcher
- * re-indexing one repository, a single file) documents are prepared in this thread: a few documents
- * are not worth a thread's start.
+ * Run `work` (a full index run) with the worker thread available. Outside such a run and outside
+ * withPrepareBudget (a single file re-indexed after Cairn wrote it) documents are prepared in this thread.
  */
-export async function withPrepareWorker<T>(work: () => Promise<T>): Promise<T> {
+export async function withPrepareWorker<T>(work: () => Promise<T>, options: { warm?: boolean } = {}): Promise<T> {
   fullRuns += 1;
   pool ??= new PreparePool(workerEntry());
-  pool.warm();
+  if (options.warm !== false) pool.warm();
   try {
     return await work();
   } finally {
     fullRuns -= 1;
   }
+}
+
+/**
+ * Run `work` (the server's watcher or `cairn mcp` bringing a repository up to date) with each changed document
+ * prepared on the worker under its time budget, as in `cairn index` (issue 42: one hostile checkpoint held the
+ * server's every request 15-17 s). The worker is started only when a document needs preparing (an unchanged
+ * repository costs no thread) and stops again when idle.
+ */
+export function withPrepareBudget<T>(work: () => Promise<T>): Promise<T> {
+  return withPrepareWorker(work, { warm: false });
 }
 
 /** prepareDocument, on the worker thread during a full run when there can be one (same input, same result). */
