@@ -5,6 +5,11 @@
  * tasks (issue 29, part 2: 16-19 s to parse before). The server must keep answering
  * other pages while it re-indexes (before: no answer at all once the rule met the name; 18-22 s stalls with
  * 200,000 files), and nothing of the linked file may reach the index.
+ *
+ * Issue 42: the same commit adds a 76 KB checkpoint of lines built to make line patterns backtrack (it froze
+ * every request of the server for 15-17 s) and a checkpoint the parse worker is made to hang on
+ * (CAIRN_TEST_PARSE_STALL): the watcher prepares changed documents under the per-document budget, so the first is
+ * read in time and the second skipped with a problem, while the other pages keep answering.
  */
 import Database from "better-sqlite3";
 import { execFile } from "node:child_process";
@@ -18,6 +23,7 @@ import { commitAll, git, initRepo, writeFiles } from "../../scripts/fixtures/git
 import { leaksIn } from "../security/support/db-bytes";
 import { OUTSIDE_MARKER, linkOutOf, writeBacktrackingRule, writeManyMarkdown } from "../security/support/hostile-discovery";
 import { ensureBuilt, runCli, startServer, type RunningServer } from "../security/support/server";
+import { HOSTILE_LINES, hostileBlock, hostileDocument } from "../../scripts/fixtures/hostile-lines";
 
 const run = promisify(execFile);
 /** Enough to stall the server for seconds before (30,000: 2.3 s, all in one stretch), quick enough to commit. */
@@ -26,6 +32,11 @@ const MARKDOWN_FILES = 50_000;
 const SLOWEST_ANSWER_MS = 1_500;
 /** 47 KB of JSON: 6,000 tasks. */
 const SIX_THOUSAND_TASKS = JSON.stringify({ title: "Six thousand steps", status: "in progress", tasks: Array.from({ length: 6_000 }, (_, i) => `S${i}`) });
+/** The probe's slow-pattern checkpoint: 76 KB of 128-space runs split by one letter (15-17 s of a frozen server before). */
+const SLOW_PATTERNS = hostileDocument(hostileBlock(HOSTILE_LINES[0][1], 76 * 1024));
+/** The parse worker hangs on this document (CAIRN_TEST_PARSE_STALL) and gives up after the budget. */
+const STALLED = "stalled-save.md";
+const BUDGET_MS = 5_000;
 const HANDOFF = (title: string) => `# Handoff: ${title}\n\n- Created: 2026-05-01T10:00:00Z\n- Branch: main\n\n## Next Steps\n1. Ship it\n`;
 
 let dir: string;
@@ -47,7 +58,7 @@ beforeAll(async () => {
   commitAll(repo, "feat: start");
   const indexed = runCli(["index", "--root", home, "--home", home, "--db", db], { CAIRN_DB: db, CAIRN_HOME: home });
   if (indexed.status !== 0) throw new Error(`cairn index failed: ${indexed.stderr}`);
-  server = await startServer({ db, home });
+  server = await startServer({ db, home, env: { CAIRN_PARSE_BUDGET_MS: String(BUDGET_MS), CAIRN_TEST_PARSE_STALL: STALLED, CAIRN_PARSE_WORKER: undefined } });
 }, 900_000);
 
 afterAll(async () => {
@@ -131,9 +142,17 @@ describe("a watched repository receiving a hostile commit", () => {
       writeBacktrackingRule(repo);
       linkOutOf(repo, join(home, ".ssh", "config"));
       writeFileSync(join(repo, "HANDOFF_after.md"), HANDOFF("After the commit"));
-      writeFiles(repo, { ".claude/checkpoints/many-tasks.json": SIX_THOUSAND_TASKS });
+      writeFiles(repo, {
+        ".claude/checkpoints/many-tasks.json": SIX_THOUSAND_TASKS,
+        ".claude/checkpoints/slow-patterns.md": SLOW_PATTERNS,
+        [`.claude/checkpoints/${STALLED}`]: HANDOFF("Stalled save"),
+      });
       await commit("docs: a hostile commit");
-      await until("the re-index after the hostile commit", () => titles().includes("After the commit") && titles().includes("Six thousand steps"), 90_000);
+      await until(
+        "the re-index after the hostile commit",
+        () => titles().includes("After the commit") && titles().includes("Six thousand steps") && titles().includes("Hostile lines") && problemsAbout(STALLED).length > 0,
+        120_000,
+      );
       // its problems are written with its documents; asserted below
       await until("the problems of the links", () => problemsAbout("HANDOFF.md").length > 0, 10_000).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1_000));
@@ -149,6 +168,10 @@ describe("a watched repository receiving a hostile commit", () => {
     expect(answers.filter((a) => a.status !== 200), summary).toEqual([]);
     expect(slowest.ms, summary).toBeLessThan(SLOWEST_ANSWER_MS);
 
+    // the slow-pattern checkpoint was read whole; the stalled one skipped after its budget, nothing else of it kept
+    expect(problemsAbout("slow-patterns.md")).toEqual([]);
+    expect(problemsAbout(STALLED)).toEqual([`parsing took longer than ${BUDGET_MS / 1000} s: skipped`]);
+    expect(titles()).not.toContain("Stalled save");
     expect(problemsAbout("HANDOFF.md")).toEqual(["symlink points outside its repository; not read"]);
     expect(problemsAbout("x.md")).toEqual(["symlink points outside its repository; not read"]);
     expect(titles().join(" ")).not.toContain(OUTSIDE_MARKER);
@@ -156,5 +179,5 @@ describe("a watched repository receiving a hostile commit", () => {
     const search = (await (await fetch(`${server.url}/api/search?q=${OUTSIDE_MARKER}`)).json()) as { total: number; hits: unknown[] };
     expect(search.total).toBe(0);
     expect(search.hits).toEqual([]);
-  }, 300_000);
+  }, 360_000);
 });
