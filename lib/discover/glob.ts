@@ -6,7 +6,7 @@
  * remembered: see Machine), one pass over the path.
  *
  * Tokens: `*` any run within a folder, `?` one character within a folder, `**` any run across folders,
- * `**` + `/` zero or more whole leading folders; anything else is itself.
+ * `**` + `/` zero or more whole leading folders, `\` before a character that character itself; anything else is itself.
  * Pure: no I/O.
  */
 
@@ -47,6 +47,11 @@ function tokenize(glob: string, unanchored: boolean): Token[] {
   }
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
+    // `\*`, `\?`, `\\`: the character itself (how "Not a checkpoint" writes a file literally named `*.md`)
+    if (c === "\\" && i + 1 < glob.length) {
+      push(Kind.Literal, glob.charCodeAt(++i));
+      continue;
+    }
     if (c === "*") {
       if (glob[i + 1] === "*") {
         if (glob[i + 2] === "/") {
@@ -257,14 +262,15 @@ class Machine {
  * may start after any `/` of the path).
  */
 export function compileGlob(glob: string, unanchored: boolean): CompiledGlob {
-  const wild = /[*?]/.test(glob);
-  // a plain name or path: compared, not simulated
-  if (!wild) {
-    if (!unanchored) return { matches: (path) => path === glob };
-    return { matches: (path) => path === glob || (path.endsWith(glob) && path.charCodeAt(path.length - glob.length - 1) === SLASH) };
+  const own = tokenize(glob, false);
+  // a plain name or path (escapes read): compared, not simulated
+  if (own.every((t) => t.kind === Kind.Literal)) {
+    const plain = String.fromCharCode(...own.map((t) => t.code));
+    if (!unanchored) return { matches: (path) => path === plain };
+    return { matches: (path) => path === plain || (path.endsWith(plain) && path.charCodeAt(path.length - plain.length - 1) === SLASH) };
   }
   // a pattern that cannot cross a `/` and may start after any `/`: only the last segment can match it
-  const lastSegmentOnly = unanchored && !glob.includes("/") && !glob.includes("**");
+  const lastSegmentOnly = unanchored && !own.some((t) => t.kind === Kind.Any || (t.kind === Kind.Literal && t.code === SLASH));
   const tokens = tokenize(glob, unanchored && !lastSegmentOnly);
   const prefix = literalRun(tokens, false);
   const suffix = literalRun(tokens, true);
