@@ -27,6 +27,7 @@ import { chromiumAvailable, timeNavigation } from "./bench/nav";
 import { machine, render, type BenchResult } from "./bench/report";
 import { runSearchEval } from "./bench/search-eval";
 import { timeHostileData } from "./bench/hostile-data";
+import { timeHostilePatterns } from "./bench/hostile-patterns";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -176,6 +177,8 @@ async function main(): Promise<void> {
 
     log("hostile data checkpoints (issue 29)…");
     const hostileData = timeHostileData(rounds);
+    log("hostile line patterns and .cairnignore at its caps (issue 42)…");
+    const hostilePatterns = timeHostilePatterns();
 
     const referenceFile = join(resultsDir, "scale-1.json");
     const reference = scale > 1 && existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as BenchResult) : null;
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
       rg,
       searchQuality,
       hostileData,
+      hostilePatterns,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
     };

@@ -4,7 +4,7 @@
  * holds ("Created: May 18, 2026 (Updated: June 2, 2026)"), and small bounded JSON companions.
  */
 import { findDates } from "../heuristics/dates";
-import { squash, stripInlineMarkdown } from "../heuristics/text";
+import { isSpaceChar, squash, stripInlineMarkdown } from "../heuristics/text";
 
 /** A status label in the languages templates are translated to (`**Status**`, `**状态**`, `**ステータス**`). */
 export const STATUS_LABEL = /^(?:status|state|状态|狀態|状態|ステータス|상태|estado|statut|stand|статус)$/i;
@@ -45,7 +45,7 @@ const LABEL_MAX = 40;
 /** What may stand before a label: indent, a list marker, a quote, an opening bold (each at most once, in order). */
 const LABEL_LEAD = /^\s*(?:[-*+]\s+)?(?:>\s*)?(?:\*\*|__)?\s*/;
 const isColon = (c: string | undefined) => c === ":" || c === "：";
-const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+const isSpace = isSpaceChar;
 
 /**
  * `**Label**: value` read without a pattern that can backtrack (issue 42: adjacent optional whitespace around a

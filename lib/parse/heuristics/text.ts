@@ -97,9 +97,12 @@ export function trimEndWhere(text: string, strip: (char: string) => boolean): st
 }
 
 const SPACE = /\s/;
-/** Is `char` whitespace (what `\s` matches)? */
+/** Is `char` whitespace (what `\s` matches)? ASCII answered without the expression (it is asked per character). */
 export function isSpaceChar(char: string | undefined): boolean {
-  return char !== undefined && SPACE.test(char);
+  if (char === undefined) return false;
+  const code = char.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return SPACE.test(char);
 }
 
 /**
