@@ -249,8 +249,10 @@ export function offThreadCount(): number {
 let fullRuns = 0;
 
 /**
- * Run `work` (a full index run) with the worker thread available. Outside such a run and outside
- * withPrepareBudget (a single file re-indexed after Cairn wrote it) documents are prepared in this thread.
+ * Run `work` with the worker thread available, each document under its time budget: a full index run, or (`warm:
+ * false`, the worker started only once a document needs it) the server's watcher and `cairn mcp` bringing a
+ * repository up to date (issue 42: one hostile checkpoint held every request 15-17 s). Outside (a file re-indexed
+ * after Cairn wrote it) documents are prepared in this thread.
  */
 export async function withPrepareWorker<T>(work: () => Promise<T>, options: { warm?: boolean } = {}): Promise<T> {
   fullRuns += 1;
@@ -261,16 +263,6 @@ export async function withPrepareWorker<T>(work: () => Promise<T>, options: { wa
   } finally {
     fullRuns -= 1;
   }
-}
-
-/**
- * Run `work` (the server's watcher or `cairn mcp` bringing a repository up to date) with each changed document
- * prepared on the worker under its time budget, as in `cairn index` (issue 42: one hostile checkpoint held the
- * server's every request 15-17 s). The worker is started only when a document needs preparing (an unchanged
- * repository costs no thread) and stops again when idle.
- */
-export function withPrepareBudget<T>(work: () => Promise<T>): Promise<T> {
-  return withPrepareWorker(work, { warm: false });
 }
 
 /** prepareDocument, on the worker thread during a full run when there can be one (same input, same result). */

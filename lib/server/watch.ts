@@ -13,7 +13,7 @@ import { getDb, type CairnDb } from "../../db/client";
 import { repositories } from "../../db/schema";
 import { SKIPPED_FOLDERS } from "../discover/limits";
 import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-repository";
-import { withPrepareBudget } from "../index/prepare-pool";
+import { withPrepareWorker } from "../index/prepare-pool";
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
 import { DirWatcher } from "./dir-watch";
@@ -185,7 +185,7 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
           await indexStatus.run(() => {
             ran = true;
             // each changed document on the parse worker, under its time budget (a hostile one is skipped, not waited for)
-            return withPrepareBudget(() => reindex(targets, global));
+            return withPrepareWorker(() => reindex(targets, global), { warm: false });
           });
         } catch (error) {
           log(`re-index failed: ${error instanceof Error ? error.message : String(error)}`);
