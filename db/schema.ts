@@ -219,7 +219,7 @@ export const secretFindings = sqliteTable(
     rule: text("rule").notNull(),
     line: integer("line").notNull(),
     column: integer("column").notNull(),
-    /** sha256 of the finding's line with its secret redacted (lib/derive/secret-match.ts): what a dismissal is keyed on. */
+    /** sha256 of the finding's line with its secret redacted and of its secret's fingerprint (lib/derive/secret-match.ts): what a dismissal is keyed on. */
     matchHash: text("match_hash"),
   },
   (t) => [index("secret_findings_document_idx").on(t.documentId)],

@@ -29,6 +29,7 @@ import { machine, render, type BenchResult } from "./bench/report";
 import { runSearchEval } from "./bench/search-eval";
 import { timeHostileData } from "./bench/hostile-data";
 import { timeSessions } from "./bench/sessions-bench";
+import { timeHostilePatterns } from "./bench/hostile-patterns";
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -178,6 +179,8 @@ async function main(): Promise<void> {
 
     log("hostile data checkpoints (issue 29)…");
     const hostileData = timeHostileData(rounds);
+    log("hostile line patterns and .cairnignore at its caps (issue 42)…");
+    const hostilePatterns = timeHostilePatterns();
 
     // Agent session logs (issue 37): a generated home at real sizes, measured against its own floor.
     let sessions: BenchResult["sessions"] = null;
@@ -228,6 +231,7 @@ async function main(): Promise<void> {
       searchQuality,
       hostileData,
       sessions,
+      hostilePatterns,
       referenceP95: reference?.search.p95 ?? null,
       at: new Date().toISOString(),
     };

@@ -24,10 +24,14 @@ export interface IgnoreOutcome {
   hashAfter: string | null;
 }
 
-/** The `.cairnignore` line that drops exactly `path`: anchored at the root (a leading `/`), so `#`/`!` stay literal. */
+/**
+ * The `.cairnignore` line that drops exactly `path`: anchored at the root (a leading `/`), so `#`/`!` stay literal,
+ * and each glob character escaped (`\*`, `\?`, `\\`), so that a file named `*.md` drops that file and not every
+ * Markdown file of its folder (issue 42).
+ */
 export function ignoreRuleFor(path: string): string {
   if (/[\r\n\0]/.test(path) || /\s$/.test(path) || path.startsWith("/")) throw new WriteError("refused", "this path cannot be written as one ignore rule");
-  return `/${path}`;
+  return `/${path.replace(/[*?\\]/g, "\\$&")}`;
 }
 
 /** The sha256 of the repository's `.cairnignore` as it is now, or null when there is none: what the form carries. */

@@ -8,7 +8,7 @@ import { realpathSync } from "node:fs";
 import { basename, join } from "node:path";
 import { readRegularFileSync } from "../discover/read-file";
 import { catFileBatch } from "../git/objects";
-import { findingMatchHash } from "./secret-match";
+import { findingMatchHash, secretFingerprint } from "./secret-match";
 import { scanSecrets } from "./secrets";
 
 /** committed: in HEAD's version; working-tree: only in the working tree (the file is untracked, new, or the line changed). */
@@ -62,8 +62,9 @@ export async function committedSecretLines(repoPath: string, paths: readonly str
       result.set(path, SAME_AS_HEAD);
       continue;
     }
-    const scan = await scanSecrets(content.toString("utf8"), basename(path));
-    result.set(path, new Set(scan.findings.map((f) => findingMatchHash(scan.redacted, f.line))));
+    const text = content.toString("utf8");
+    const scan = await scanSecrets(text, basename(path));
+    result.set(path, new Set(scan.findings.map((f) => findingMatchHash(scan.redacted, f.line, secretFingerprint(f.rule, text.slice(f.start, f.end))))));
   }
   return result;
 }

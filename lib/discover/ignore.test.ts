@@ -22,6 +22,16 @@ describe(".cairnignore globs", () => {
     expect(deep.test("docs/a/b/notes.md")).toBe(true);
   });
 
+  it("reads a backslash before a glob character as that character (a file named `*.md` written literally)", () => {
+    const star = compileRule("/.claude/checkpoints/\\*.md")!;
+    expect(star.test(".claude/checkpoints/*.md")).toBe(true);
+    expect(star.test(".claude/checkpoints/save.md")).toBe(false);
+    const mixed = compileRule("notes/\\?-*.md")!;
+    expect(mixed.test("notes/?-a.md")).toBe(true);
+    expect(mixed.test("notes/x-a.md")).toBe(false);
+    expect(compileRule("/a\\\\b")!.test("a\\b")).toBe(true);
+  });
+
   it("skips comments and blanks, adds with !, and lets the last matching line decide", () => {
     expect(parseRules("# a comment\n\n   \n")).toEqual([]);
     const r = rules("notes/\n!notes/keep.md\n");

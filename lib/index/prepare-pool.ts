@@ -249,14 +249,15 @@ export function offThreadCount(): number {
 let fullRuns = 0;
 
 /**
- * Run `work` (a full index run) with the worker thread available. Outside such a run (the watcher
- * re-indexing one repository, a single file) documents are prepared in this thread: a few documents
- * are not worth a thread's start.
+ * Run `work` with the worker thread available, each document under its time budget: a full index run, or (`warm:
+ * false`, the worker started only once a document needs it) the server's watcher and `cairn mcp` bringing a
+ * repository up to date (issue 42: one hostile checkpoint held every request 15-17 s). Outside (a file re-indexed
+ * after Cairn wrote it) documents are prepared in this thread.
  */
-export async function withPrepareWorker<T>(work: () => Promise<T>): Promise<T> {
+export async function withPrepareWorker<T>(work: () => Promise<T>, options: { warm?: boolean } = {}): Promise<T> {
   fullRuns += 1;
   pool ??= new PreparePool(workerEntry());
-  pool.warm();
+  if (options.warm !== false) pool.warm();
   try {
     return await work();
   } finally {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, posix } from "node:path";
 import { scoreQuality, type QualityResult } from "../derive/quality";
+import { withFingerprints } from "../derive/secret-match";
 import { scanSecrets, type SecretFinding } from "../derive/secrets";
 import { parseDocument } from "../parse/registry";
 import type { ParsedDocument } from "../parse/types";
@@ -18,7 +19,8 @@ export interface PreparedDocument {
   size: number;
   parsed: ParsedDocument | null;
   problems: string[];
-  findings: SecretFinding[];
+  /** Each with its value's fingerprint (what "Not a secret" is keyed on, with its redacted line). */
+  findings: Array<SecretFinding & { fingerprint: string }>;
   redactedText: string;
   body: string;
   /** The ranked index's fields (analyzed terms); null when nothing was parsed. */
@@ -99,7 +101,7 @@ export async function prepareDocument(input: PrepareInput): Promise<PreparedDocu
     size: input.size,
     parsed,
     problems: [...new Set(problems)],
-    findings,
+    findings: withFingerprints(text, findings),
     redactedText: redacted,
     body: search?.body ?? redacted,
     terms: search?.terms ?? null,

@@ -101,7 +101,7 @@ export function writeDocument(db: CairnDb, doc: PreparedDocument, repositoryId: 
       f.rule,
       f.line,
       f.column,
-      findingMatchHash(doc.redactedText, f.line),
+      findingMatchHash(doc.redactedText, f.line, f.fingerprint),
     );
   }
   writeTerms(db, doc);

@@ -1,6 +1,7 @@
 import "server-only";
 import type { CairnDb } from "../../db/client";
 import { indexRepositoryAt } from "../index/index-repository";
+import { withPrepareWorker } from "../index/prepare-pool";
 
 export interface Refreshed {
   repo: string;
@@ -27,7 +28,8 @@ const inFlight = new Map<string, Promise<Refreshed>>();
 
 async function refreshNow(db: CairnDb, repoPath: string): Promise<Refreshed> {
   try {
-    const summary = await indexRepositoryAt(db, repoPath, { recordRun: false });
+    // changed documents on the parse worker under its time budget, as in `cairn index`
+    const summary = await withPrepareWorker(() => indexRepositoryAt(db, repoPath, { recordRun: false }), { warm: false });
     const d = summary.documents;
     return { repo: repoPath, changed: d.new + d.changed + d.removed, error: null };
   } catch (error) {

@@ -46,7 +46,7 @@ export function tracksLine(text: string | undefined, id: string): TracksLine | n
       const m = /\[([ xX~✓✔/-])\]\s*(.*)$/.exec(lines[j]);
       if (!m) continue;
       const mark = m[1];
-      const text = squash(stripInlineMarkdown(m[2].replace(/\|.*$/, "").replace(/\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]/gi, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")));
+      const text = squash(stripInlineMarkdown(m[2].replace(/\|.*$/, "").replace(/(?<!\s)\s*\[(?:checkpoint|commit|sha)\s*:[^\]]*\]/gi, "").replace(/\[([^[\]]*)\]\([^)]*\)/g, "$1")));
       const title = unitTitle(text.replace(/^track\s*[:：]\s*/i, ""));
       const raw = mark === " " ? "[ ]" : /[xX✓✔]/.test(mark) ? "[x]" : mark === "-" ? "[-]" : "[~]";
       return { raw, title: title && !title.includes(`/${id}/`) ? title : null };

@@ -39,7 +39,44 @@ export const MAX_RUN = 128;
  * never has such runs (a table rule of 25 columns is shorter); the stored original keeps the text as written.
  */
 export function boundRuns(text: string): string {
-  return mayHoldLongRun(text) ? text.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => run.slice(0, MAX_RUN)) : text;
+  return mayHoldLongRun(text) ? cutRuns(text) : text;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * `text.replace(/[^\p{L}\p{N}\n]{129,}/gu, (run) => run.slice(0, MAX_RUN))` in one pass: the expression, tried
+ * from every position of a run just under the limit, read the run again each time (issue 42). Runs are counted
+ * in code points, as the expression counted them.
+ */
+function cutRuns(text: string): string {
+  const pieces: string[] = [];
+  let kept = 0; // text before this index is in `pieces` (or cut)
+  let runStart = -1;
+  let runPoints = 0;
+  let cutAt = -1; // the index after the run's MAX_RUN-th code point
+  const closeRun = (end: number) => {
+    if (runStart >= 0 && runPoints > MAX_RUN) {
+      pieces.push(text.slice(kept, cutAt));
+      kept = end;
+    }
+    runStart = -1;
+    runPoints = 0;
+  };
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i)!;
+    const width = code > 0xffff ? 2 : 1;
+    const isRun = code !== 10 && !(code < 128 ? (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : LETTER_OR_DIGIT.test(String.fromCodePoint(code)));
+    if (isRun) {
+      if (runStart < 0) runStart = i;
+      runPoints++;
+      if (runPoints === MAX_RUN) cutAt = i + width;
+    } else closeRun(i);
+    i += width;
+  }
+  closeRun(text.length);
+  pieces.push(text.slice(kept));
+  return pieces.join("");
 }
 
 /**

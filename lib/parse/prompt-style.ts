@@ -22,9 +22,27 @@ export function suggestedSkills(doc: ParsedDocument): Array<{ skill: string; why
   if (!section) return [];
   return section.text
     .split("\n")
-    .map((l) => /^\s*[-*]\s+`?([^`]+?)`?\s+(?:--|—|–)\s+(.*)$/.exec(l) ?? /^\s*[-*]\s+`?(\/[\w:.-]+)`?:?\s*(.*)$/.exec(l))
-    .filter((m): m is RegExpExecArray => !!m)
+    .map((l) => skillLine(l) ?? /^\s*[-*]\s+`?(\/[\w:.-]+)`?:?\s*(.*)$/.exec(l))
+    .filter((m): m is [string, string, string] | RegExpExecArray => !!m)
     .map((m) => ({ skill: m[1], why: squash(stripInlineMarkdown(m[2])) }));
+}
+
+/**
+ * `- skill -- why` (the skill optionally in backticks): what `^\s*[-*]\s+`?([^`]+?)`?\s+(?:--|—|–)\s+(.*)$` read,
+ * without its lazy skill between whitespace runs (cubic in a line of space runs, issue 42): each separator, a
+ * whitespace run tried from its start only, is tried in turn.
+ */
+function skillLine(line: string): [string, string, string] | null {
+  const marker = /^\s*[-*]\s+/.exec(line);
+  if (!marker || /[\r\u2028\u2029]/.test(line)) return null;
+  const rest = line.slice(marker[0].length);
+  for (const sep of rest.matchAll(/(?<!\s)\s+(?:--|—|–)\s+/g)) {
+    let skill = rest.slice(0, sep.index);
+    if (skill.startsWith("`")) skill = skill.slice(1);
+    if (skill.endsWith("`")) skill = skill.slice(0, -1);
+    if (skill && !skill.includes("`")) return [line, skill, rest.slice(sep.index + sep[0].length)];
+  }
+  return null;
 }
 
 /** A title that is only a session id or timestamp: not a title a person would read. */

@@ -8,7 +8,7 @@
 import { emptyDocument } from "./types";
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { parseDateText } from "./heuristics/dates";
-import { fileStem, lowerPath, normaliseText, squash } from "./heuristics/text";
+import { fileStem, lowerPath, normaliseText, splitSpaced, squash } from "./heuristics/text";
 import { outline, sectionEnd } from "./heuristics/markdown";
 import { cleanTitle } from "./markdown-document";
 
@@ -59,7 +59,7 @@ export const reviewParser: Parser = {
         return;
       }
       if (h.level !== 2) return;
-      const parts = h.text.split(/\s+[—–]\s+|\s+-\s+/).map((s) => s.trim());
+      const parts = splitSpaced(h.text, "—–-").map((s) => s.trim());
       const comment = o.lines.slice(h.line + 1, sectionEnd(o, index)).join("\n").trim();
       if (parts.length < 3) {
         problems.push(`review heading "${h.text}" is not "date — reviewer — verdict"`);

@@ -10,6 +10,12 @@ import { normalizeFilter, type FilterKey, type SearchFilters } from "./filters";
 import { normalizeWord, WORD_PATTERN, type HighlightTerm } from "./snippet";
 
 export const MAX_QUERY_CHARS = 500;
+/**
+ * Words (terms and phrases) a query searches at most, and `file:` traces: each is one more lookup, and 250 repeated
+ * `a*` prefixes took a second (issue 42). A word repeated within a part of the query is searched once.
+ */
+export const MAX_QUERY_TERMS = 32;
+export const MAX_FILE_TRACES = 8;
 
 type Column = "title" | "decisions";
 
@@ -179,13 +185,22 @@ export function parseQuery(input: string): ParsedQuery {
 
   const tokens = tokenize(text, notes);
   const isOperatorWord = (t: string | undefined) => t === "OR" || t === "AND" || t === "NOT";
+  /** The items of the current OR group, by what they search (a repeat searches nothing more). */
+  let seen = new Set<string>();
+  let items = 0;
+  let repeated = 0;
+  let beyond = 0;
+  let tracesBeyond = 0;
   tokens.forEach((token, index) => {
     const next = tokens[index + 1];
     const hasLeft = groups[groups.length - 1].length > 0;
     const hasRight = next !== undefined && next !== "OR" && next !== "AND";
     // an operator word without operands is just a word
     if (isOperatorWord(token) && hasRight && (token === "NOT" || hasLeft)) {
-      if (token === "OR") groups.push([]);
+      if (token === "OR") {
+        groups.push([]);
+        seen = new Set();
+      }
       if (token === "NOT") negateNext = true;
       plain = false;
       return;
@@ -205,7 +220,8 @@ export function parseQuery(input: string): ParsedQuery {
       const value = unquote(raw.slice(colon + 1)).trim();
       if (FILE_KEYS.has(key)) {
         const path = value.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "");
-        if (path) result.filePaths.push(path);
+        if (path && result.filePaths.length >= MAX_FILE_TRACES) tracesBeyond++;
+        else if (path && !result.filePaths.includes(path)) result.filePaths.push(path);
         else notes.push(`${key}: needs a path, e.g. ${key}:src/app.ts`);
         return;
       }
@@ -223,6 +239,17 @@ export function parseQuery(input: string): ParsedQuery {
     }
     const item = itemOf(raw, column, negated, notes);
     if (!item) return;
+    const key = JSON.stringify([item.words.map((w) => w.toLowerCase()), item.prefix, item.column, item.negated, quoted(raw)]);
+    if (seen.has(key)) {
+      repeated++;
+      return;
+    }
+    if (items >= MAX_QUERY_TERMS) {
+      beyond++;
+      return;
+    }
+    seen.add(key);
+    items++;
     if (item.negated || item.column || item.sha || quoted(raw) || raw.endsWith("*")) plain = false;
     plainTokens.push(raw);
     groups[groups.length - 1].push(item);
@@ -239,6 +266,9 @@ export function parseQuery(input: string): ParsedQuery {
     }
   });
 
+  if (repeated) notes.push(`${repeated === 1 ? "a repeated word was" : `${repeated} repeated words were`} searched once`);
+  if (beyond) notes.push(`the query has more than ${MAX_QUERY_TERMS} words: only the first ${MAX_QUERY_TERMS} were searched (${beyond} left out)`);
+  if (tracesBeyond) notes.push(`only the first ${MAX_FILE_TRACES} file: traces were followed (${tracesBeyond} left out)`);
   const all = groups.flat();
   if (all.length && all.every((i) => i.negated)) notes.push("only exclusions were typed: add a word to search for");
   else if (groups.some((g) => g.length && g.every((i) => i.negated))) notes.push("a part of the query with only exclusions was ignored");

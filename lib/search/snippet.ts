@@ -150,9 +150,10 @@ export function markdownToText(text: string): string {
   }
   return lines
     .join("\n")
-    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
-    .replace(/\[([^\]\n]+)\]\((?:[^)\n]*)\)/g, "$1")
-    .replace(/\[([^\]\n]+)\]\[[^\]\n]*\]/g, "$1")
+    // a link's text holds no `[` (from each `[` of a run of them, `[^\]\n]+` read to the line's end: issue 42)
+    .replace(/!\[([^[\]\n]*)\]\([^)\n]*\)/g, "$1")
+    .replace(/\[([^[\]\n]+)\]\((?:[^)\n]*)\)/g, "$1")
+    .replace(/\[([^[\]\n]+)\]\[[^\]\n]*\]/g, "$1")
     .replace(/\*\*(?=\S)([^\n]*?\S)\*\*/g, "$1")
     .replace(/(?<![\p{L}\p{N}_])__(?=\S)([^\n]*?\S)__(?![\p{L}\p{N}_])/gu, "$1")
     .replace(/(?<![\p{L}\p{N}*\\])\*(?=[^\s*])([^*\n]*?[^\s*\\])\*(?![\p{L}\p{N}*])/gu, "$1")

@@ -13,6 +13,7 @@ import { getDb, type CairnDb } from "../../db/client";
 import { repositories } from "../../db/schema";
 import { SKIPPED_FOLDERS } from "../discover/limits";
 import { indexGlobalCheckpoints, indexRepositoryAt } from "../index/index-repository";
+import { withPrepareWorker } from "../index/prepare-pool";
 import { emptySummary, type IndexSummary } from "../index/progress";
 import { indexStatus } from "../index/status";
 import { DirWatcher } from "./dir-watch";
@@ -183,7 +184,8 @@ export function startWatcher(options: WatchOptions): LiveWatcher {
         try {
           await indexStatus.run(() => {
             ran = true;
-            return reindex(targets, global);
+            // each changed document on the parse worker, under its time budget (a hostile one is skipped, not waited for)
+            return withPrepareWorker(() => reindex(targets, global), { warm: false });
           });
         } catch (error) {
           log(`re-index failed: ${error instanceof Error ? error.message : String(error)}`);

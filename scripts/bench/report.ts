@@ -3,6 +3,7 @@ import { cpus, totalmem } from "node:os";
 import type { McpLatency } from "./mcp";
 import type { CommandTiming } from "./commands";
 import type { HostileDataTiming } from "./hostile-data";
+import type { HostilePatternTiming } from "./hostile-patterns";
 import type { NavTiming } from "./nav";
 import type { PageTiming } from "./server";
 import { renderSearchEval, type SearchEvalResult } from "./search-eval";
@@ -45,6 +46,7 @@ export interface BenchResult {
   hostileData?: HostileDataTiming[];
   /** Agent session logs: a generated home, cold index against its floor, an appended turn, search (issue 37). */
   sessions?: SessionsBench | null;
+  hostilePatterns?: HostilePatternTiming;
   /** The p95 of a scale-1 run, when known, for the growth target. */
   referenceP95: number | null;
   at: string;
@@ -127,6 +129,11 @@ export function verdicts(r: BenchResult): Verdict[] {
   if (r.hostileData?.length) {
     const slowest = r.hostileData.reduce((a, b) => (b.ms > a.ms ? b : a));
     list.push({ target: `hostile data checkpoint parse <= 1 s (${r.hostileData.length} kinds)`, measured: `slowest ${fmtMs(slowest.ms)}: ${slowest.name} (${slowest.kb} KB)`, pass: slowest.ms <= 1000 });
+  }
+  if (r.hostilePatterns) {
+    const h = r.hostilePatterns;
+    list.push({ target: `hostile lines parse <= 50 ms a document (${h.documents}: every Markdown family x shape, 3.9 KB and 76 KB)`, measured: `slowest ${fmtMs(h.slowestMs)}: ${h.slowest}; ${h.over50} over`, pass: h.over50 === 0 });
+    list.push({ target: ".cairnignore at the caps (200 rules x 400 names) <= 1 s", measured: `slowest ${fmtMs(h.ignoreMs)}: ${h.ignoreShape}`, pass: h.ignoreMs <= 1000 });
   }
   if (r.scale > 1) {
     list.push(

@@ -4,9 +4,15 @@
  * server's default root), tens of thousands of tracked Markdown files, and a 47 KB JSON checkpoint of 6,000
  * tasks (issue 29, part 2: 16-19 s to parse before). The server must keep answering
  * other pages while it re-indexes (before: no answer at all once the rule met the name; 18-22 s stalls with
- * 200,000 files), and nothing of the linked file may reach the index. Then (issue 42 item 2) a commit of secrets
- * written escaped (JSON, YAML, Task Master, character references, Markdown escapes, tags, a Spec Kit companion):
- * no page shows them whole and the database holds none.
+ * 200,000 files), and nothing of the linked file may reach the index.
+ *
+ * Issue 42: the same commit adds a 76 KB checkpoint of lines built to make line patterns backtrack (it froze
+ * every request of the server for 15-17 s), read in time while the other pages keep answering; then a checkpoint
+ * the parse worker is made to hang on (CAIRN_TEST_PARSE_STALL) is skipped with a problem after the per-document
+ * budget the watcher now prepares changed documents under.
+ *
+ * Then (issue 42 item 2) a commit of secrets written escaped (JSON, YAML, Task Master, character references,
+ * Markdown escapes, tags, a Spec Kit companion): no page shows them whole and the database holds none.
  */
 import Database from "better-sqlite3";
 import { execFile } from "node:child_process";
@@ -22,6 +28,7 @@ import { ESCAPED_FILES, escapedTokens } from "../security/support/escaped";
 import { fake } from "../support/fake-secrets";
 import { OUTSIDE_MARKER, linkOutOf, writeBacktrackingRule, writeManyMarkdown } from "../security/support/hostile-discovery";
 import { ensureBuilt, runCli, startServer, type RunningServer } from "../security/support/server";
+import { HOSTILE_LINES, hostileBlock, hostileDocument } from "../../scripts/fixtures/hostile-lines";
 
 const run = promisify(execFile);
 /** Enough to stall the server for seconds before (30,000: 2.3 s, all in one stretch), quick enough to commit. */
@@ -30,6 +37,11 @@ const MARKDOWN_FILES = 50_000;
 const SLOWEST_ANSWER_MS = 1_500;
 /** 47 KB of JSON: 6,000 tasks. */
 const SIX_THOUSAND_TASKS = JSON.stringify({ title: "Six thousand steps", status: "in progress", tasks: Array.from({ length: 6_000 }, (_, i) => `S${i}`) });
+/** The probe's slow-pattern checkpoint: 76 KB of 128-space runs split by one letter (15-17 s of a frozen server before). */
+const SLOW_PATTERNS = hostileDocument(hostileBlock(HOSTILE_LINES[0][1], 76 * 1024));
+/** The parse worker hangs on this document (CAIRN_TEST_PARSE_STALL) and gives up after the budget. */
+const STALLED = "stalled-save.md";
+const BUDGET_MS = 2_000;
 const HANDOFF = (title: string) => `# Handoff: ${title}\n\n- Created: 2026-05-01T10:00:00Z\n- Branch: main\n\n## Next Steps\n1. Ship it\n`;
 
 let dir: string;
@@ -51,7 +63,7 @@ beforeAll(async () => {
   commitAll(repo, "feat: start");
   const indexed = runCli(["index", "--root", home, "--home", home, "--db", db], { CAIRN_DB: db, CAIRN_HOME: home });
   if (indexed.status !== 0) throw new Error(`cairn index failed: ${indexed.stderr}`);
-  server = await startServer({ db, home });
+  server = await startServer({ db, home, env: { CAIRN_PARSE_BUDGET_MS: String(BUDGET_MS), CAIRN_TEST_PARSE_STALL: STALLED, CAIRN_PARSE_WORKER: undefined } });
 }, 900_000);
 
 afterAll(async () => {
@@ -135,9 +147,9 @@ describe("a watched repository receiving a hostile commit", () => {
       writeBacktrackingRule(repo);
       linkOutOf(repo, join(home, ".ssh", "config"));
       writeFileSync(join(repo, "HANDOFF_after.md"), HANDOFF("After the commit"));
-      writeFiles(repo, { ".claude/checkpoints/many-tasks.json": SIX_THOUSAND_TASKS });
+      writeFiles(repo, { ".claude/checkpoints/many-tasks.json": SIX_THOUSAND_TASKS, ".claude/checkpoints/slow-patterns.md": SLOW_PATTERNS });
       await commit("docs: a hostile commit");
-      await until("the re-index after the hostile commit", () => titles().includes("After the commit") && titles().includes("Six thousand steps"), 90_000);
+      await until("the re-index after the hostile commit", () => titles().includes("After the commit") && titles().includes("Six thousand steps") && titles().includes("Hostile lines"), 120_000);
       // its problems are written with its documents; asserted below
       await until("the problems of the links", () => problemsAbout("HANDOFF.md").length > 0, 10_000).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1_000));
@@ -153,6 +165,8 @@ describe("a watched repository receiving a hostile commit", () => {
     expect(answers.filter((a) => a.status !== 200), summary).toEqual([]);
     expect(slowest.ms, summary).toBeLessThan(SLOWEST_ANSWER_MS);
 
+    // the slow-pattern checkpoint was read whole
+    expect(problemsAbout("slow-patterns.md")).toEqual([]);
     expect(problemsAbout("HANDOFF.md")).toEqual(["symlink points outside its repository; not read"]);
     expect(problemsAbout("x.md")).toEqual(["symlink points outside its repository; not read"]);
     expect(titles().join(" ")).not.toContain(OUTSIDE_MARKER);
@@ -160,7 +174,14 @@ describe("a watched repository receiving a hostile commit", () => {
     const search = (await (await fetch(`${server.url}/api/search?q=${OUTSIDE_MARKER}`)).json()) as { total: number; hits: unknown[] };
     expect(search.total).toBe(0);
     expect(search.hits).toEqual([]);
-  }, 300_000);
+
+    // a document the parse worker hangs on (after the timed window: the hang spins a core) is skipped after its budget
+    writeFiles(repo, { [`.claude/checkpoints/${STALLED}`]: HANDOFF("Stalled save") });
+    await commit("docs: a save the parser hangs on");
+    await until("the stalled save's problem", () => problemsAbout(STALLED).length > 0, 60_000);
+    expect(problemsAbout(STALLED)).toEqual([`parsing took longer than ${BUDGET_MS / 1000} s: skipped`]);
+    expect(titles()).not.toContain("Stalled save");
+  }, 360_000);
 
   it("redacts secrets committed escaped (issue 42 item 2) on every page that shows them, and in the database", async () => {
     const tokens = escapedTokens((n, seed) => fake(n, seed + 4300));

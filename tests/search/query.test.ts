@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_QUERY_CHARS, parseQuery } from "../../lib/search/query";
+import { MAX_FILE_TRACES, MAX_QUERY_CHARS, MAX_QUERY_TERMS, parseQuery } from "../../lib/search/query";
 import { tempSpace, type TempSpace } from "../support/temp";
 
 let space: TempSpace;
@@ -83,6 +83,21 @@ describe("parseQuery", () => {
       const parsed = parseQuery(q);
       expect(() => runs(parsed.match), q).not.toThrow();
     }
+  });
+
+  it("searches a repeated word once and at most MAX_QUERY_TERMS words, with a note for each (issue 42)", () => {
+    const repeated = parseQuery("a* ".repeat(250));
+    expect(repeated.match).toBe('"a"*');
+    expect(repeated.terms).toEqual(["a"]);
+    expect(repeated.notes).toContain("166 repeated words were searched once");
+    // the same word in two OR groups is two searches (each group stands alone)
+    expect(parseQuery("a b OR a c").match).toBe('("a" AND "b") OR ("a" AND "c")');
+    const many = parseQuery(Array.from({ length: 40 }, (_, i) => `word${i}`).join(" "));
+    expect(many.terms).toHaveLength(MAX_QUERY_TERMS);
+    expect(many.notes).toContain(`the query has more than ${MAX_QUERY_TERMS} words: only the first ${MAX_QUERY_TERMS} were searched (8 left out)`);
+    const traces = parseQuery(Array.from({ length: 12 }, (_, i) => `file:src/f${i}.ts`).join(" "));
+    expect(traces.filePaths).toHaveLength(MAX_FILE_TRACES);
+    expect(traces.notes).toContain(`only the first ${MAX_FILE_TRACES} file: traces were followed (4 left out)`);
   });
 
   it("quotes every word so that operators and column names are only ever text", () => {

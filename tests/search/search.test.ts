@@ -102,6 +102,14 @@ describe("full-text search", () => {
     expect(search("").notes.join(" ")).toMatch(/type words/);
   });
 
+  it("searches a word repeated 250 times once, and at most the first 32 words, saying so (issue 42)", () => {
+    const repeated = search("rate* ".repeat(250));
+    expect(repeated.hits.map((h) => h.id)).toEqual(search("rate*").hits.map((h) => h.id));
+    expect(repeated.notes.join(" ")).toMatch(/repeated words were searched once/);
+    const many = search(Array.from({ length: 60 }, (_, i) => `w${i}x`).join(" "));
+    expect(many.notes.join(" ")).toMatch(/more than 32 words: only the first 32 were searched \(28 left out\)/);
+  });
+
   it("pages through results without overlap", () => {
     const all = search("checkpoint OR rate OR webhook", { limit: 500 }).hits.map((h) => h.id);
     const page1 = search("checkpoint OR rate OR webhook", { limit: 5 }).hits.map((h) => h.id);

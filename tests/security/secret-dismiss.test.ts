@@ -88,4 +88,31 @@ describe("a secret finding", () => {
     expect(secretAudit(db).files).toEqual([]);
     expect(dismissSecret(db, { documentId: world.idOf(FILE), rule: "github-token", matchHash: "0".repeat(64) }).ok).toBe(false);
   });
+
+  it("is keyed to its token: another token of the same line, or a new one written in its place, is still shown (issue 42)", async () => {
+    const db = world.space.db();
+    const [old] = await findings();
+    expect(dismissSecret(db, { documentId: world.idOf(FILE), rule: old.rule, matchHash: old.matchHash! }).ok).toBe(true);
+    expect((await findings()).map((f) => f.snippet)).toEqual(["The new token is [REDACTED:github-token] since today."]);
+
+    // a second token later on the dismissed line
+    const second = `ghp_${fake(36, 37, ALNUM)}`;
+    const text = readFileSync(`${world.repo}/${FILE}`, "utf8");
+    world.write({ [FILE]: text.replace(`The old token is ${committedToken} for now.`, `The old token is ${committedToken} for now, ${second} too.`) });
+    await world.index();
+    // the dismissed token's line changed: its finding shows again, and so does the other token on it
+    expect((await findings()).filter((f) => f.line === old.line)).toHaveLength(2);
+    const both = (await findings()).filter((f) => f.line === old.line);
+    expect(dismissSecret(db, { documentId: world.idOf(FILE), rule: both[0].rule, matchHash: both[0].matchHash! }).ok).toBe(true);
+    expect((await findings()).filter((f) => f.line === old.line).map((f) => f.column)).toEqual([both[1].column]);
+
+    // the dismissed line as it was, its token replaced by another: a new finding, not dismissed
+    world.write({ [FILE]: text.replace(committedToken, `ghp_${fake(36, 41, ALNUM)}`) });
+    await world.index();
+    expect((await findings()).map((f) => f.snippet)).toEqual(["The old token is [REDACTED:github-token] for now.", "The new token is [REDACTED:github-token] since today."]);
+    // and the dismissed token written back is dismissed again
+    world.write({ [FILE]: text });
+    await world.index();
+    expect((await findings()).map((f) => f.snippet)).toEqual(["The new token is [REDACTED:github-token] since today."]);
+  });
 });

@@ -79,4 +79,26 @@ describe("a file with no checkpoint fields", () => {
       fresh.space.cleanup();
     }
   });
+
+  it("on a file literally named `*.md` drops that file only: the rule is written literally (issue 42)", async () => {
+    const GLOB_NAMED = ".claude/checkpoints/*.md";
+    const QUESTION = ".claude/checkpoints/what?.md";
+    world.write({
+      [GLOB_NAMED]: "# A note named like a glob\n\nNothing of a checkpoint here, only a few words of prose about later work.\n",
+      [QUESTION]: "# Another note\n\nA question mark in its name, and nothing of a checkpoint in it either, only prose.\n",
+    });
+    commitAll(world.repo, "oddly named notes");
+    await world.index();
+    expect(listed().map((r) => r.path).sort()).toEqual([GLOB_NAMED, NOTE, SAVE, QUESTION].sort());
+
+    const done = await ignoreNotACheckpoint(world.space.db(), world.idOf(GLOB_NAMED), await ignoreFileHash(world.repo));
+    expect(done.rule).toBe("/.claude/checkpoints/\\*.md");
+    expect(readFileSync(join(world.repo, ".cairnignore"), "utf8")).toBe("/.claude/checkpoints/\\*.md\n");
+    // every other checkpoint of the folder is still indexed
+    expect(listed().map((r) => r.path).sort()).toEqual([NOTE, SAVE, QUESTION].sort());
+
+    await ignoreNotACheckpoint(world.space.db(), world.idOf(QUESTION), done.hashAfter);
+    expect(readFileSync(join(world.repo, ".cairnignore"), "utf8")).toBe("/.claude/checkpoints/\\*.md\n/.claude/checkpoints/what\\?.md\n");
+    expect(listed().map((r) => r.path).sort()).toEqual([NOTE, SAVE].sort());
+  });
 });

@@ -1,6 +1,6 @@
 /** Heading aliases (any case, numbering, emoji, translations) mapped to Cairn's canonical sections. */
 import type { CanonicalSection } from "../types";
-import { squash, stripInlineMarkdown } from "./text";
+import { squash, stripInlineMarkdown, trimEndWhere } from "./text";
 
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}✓✔✗✘☐☑⚠★☆→←•·∎]/gu;
 
@@ -22,7 +22,8 @@ function cleanHeadingOnce(heading: string): string {
   h = squash(h);
   h = h.replace(/^(?:(?:step|phase|part|schritt|étape|etapa|fase)\s+)?(?:\d+(?:\.\d+)*|[a-h]|[ivx]+)[.):]\s+/i, "");
   h = h.replace(/^\d+(?:\.\d+)*\s*[-–—:]\s*/, "").replace(/^\d+\s+(?=\p{L})/u, "");
-  h = h.replace(/^[-–—:|#\s]+/, "").replace(/[\s:：.\-–—]+$/, "");
+  // trailing marks trimmed by a loop: `[\s:：.\-–—]+$` read each run of them again from every position in it
+  h = trimEndWhere(h.replace(/^[-–—:|#\s]+/, ""), (c) => /[\s:：.\-–—]/.test(c));
   return squash(h);
 }
 

@@ -1,5 +1,5 @@
 /** Key/value lines in all the styles agents write them. */
-import { squash, stripInlineMarkdown } from "./text";
+import { isSpaceChar, splitSpaced, squash, stripInlineMarkdown, trimEndWhere } from "./text";
 import { labelPattern } from "./words";
 
 export interface KeyValue {
@@ -23,9 +23,12 @@ function cleanKey(key: string): string {
 }
 
 function cleanValue(value: string): string {
-  return squash(stripInlineMarkdown(value.trim()))
-    .replace(/^[*_`\s]+|[*_`\s]+$/g, "")
-    .trim();
+  // marks trimmed from both ends by a loop (`[*_`\s]+$` read each run of them again from every position in it)
+  const text = squash(stripInlineMarkdown(value.trim()));
+  const mark = (c: string | undefined) => c === "*" || c === "_" || c === "`" || isSpaceChar(c);
+  let from = 0;
+  while (from < text.length && mark(text[from])) from++;
+  return trimEndWhere(text.slice(from), mark).trim();
 }
 
 /** One "Key: value" fragment in any emphasis style, or null. */
@@ -40,7 +43,7 @@ function readPair(fragment: string): { key: string; value: string; bold: boolean
   for (const p of patterns) {
     const m = p.exec(f);
     if (m) {
-      const value = m[2].replace(/[*_]+$/, "").trim();
+      const value = trimEndWhere(m[2], (c) => c === "*" || c === "_").trim();
       if (/^\/\//.test(value)) return null; // "https://..." split at the scheme
       return { key: m[1], value, bold: p !== patterns[3] };
     }
@@ -51,17 +54,23 @@ function readPair(fragment: string): { key: string; value: string; bold: boolean
 /** Split one line holding several pairs (`A: x · B: y`, `A: x | B: y`, `A: x  B: y`). */
 function fragments(line: string): string[] {
   const inner = line.trim().replace(/^[*_](?![*_])(.*)[*_]$/, "$1");
-  const bySeparator = inner.split(/\s+[·|•]\s+/);
+  const bySeparator = splitSpaced(inner, "·|•");
   if (bySeparator.length > 1) return bySeparator;
-  const byDoubleSpace = inner.split(/\s{2,}(?=(?:\*\*)?[\p{L}][\p{L} ]{0,24}(?:\*\*)?:)/u);
+  // a run is tried from its start only (from inside a run the same run ends at the same place)
+  const byDoubleSpace = inner.split(/(?<!\s)\s{2,}(?=(?:\*\*)?[\p{L}][\p{L} ]{0,24}(?:\*\*)?:)/u);
   return byDoubleSpace;
 }
 
 /** Two-column table rows `| Branch | main |`. */
 function tableRow(line: string): { key: string; value: string } | null {
-  const m = /^\s*\|\s*([^|]{1,40}?)\s*\|\s*([^|]*?)\s*\|\s*$/.exec(line);
-  if (!m || /^[-:\s]+$/.test(m[1])) return null;
-  return { key: m[1], value: m[2] };
+  // split at its pipes rather than matched: `\s*([^|]*?)\s*` took time quadratic in a cell's spaces (issue 42)
+  const row = line.trim();
+  if (!row.startsWith("|") || !row.endsWith("|")) return null;
+  const cells = row.split("|");
+  if (cells.length !== 4) return null;
+  const key = cells[1].trim();
+  if (key.length < 1 || key.length > 40 || /^[-:\s]+$/.test(key)) return null;
+  return { key, value: cells[2].trim() };
 }
 
 /** All key/value pairs in the given lines (code fences already marked). */
@@ -87,7 +96,7 @@ export function extractKeyValues(lines: string[], inCode?: boolean[]): KeyValue[
 /** Pairs a heading carries (`## Status: DONE`, `# Handoff — 2026-06-29 · branch: feat/x`). */
 export function headingPairs(text: string, line: number): KeyValue[] {
   const found: KeyValue[] = [];
-  for (const fragment of text.split(/\s+[·|•]\s+|\s+[—–]\s+/)) {
+  for (const fragment of splitSpaced(text, "·|•—–")) {
     const m = /^(?:\*\*|__)?([\p{L}][\p{L}\p{N} ._/()'-]{0,38}?)(?:\*\*|__)?\s*[:：]\s*(.+)$/u.exec(fragment.trim());
     if (!m || /^\/\//.test(m[2])) continue;
     const key = cleanKey(m[1]);

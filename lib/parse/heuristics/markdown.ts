@@ -19,7 +19,28 @@ export interface Outline {
   headings: OutlineHeading[];
 }
 
-const ATX = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const ATX_OPEN = /^ {0,3}(#{1,6})[ \t]+/;
+const isBlank = (c: string | undefined) => c === " " || c === "\t";
+
+/**
+ * An ATX heading (`## Title ##`): its level and text. Read without `(.*?)(?:[ \t]+#+)?[ \t]*$`, which took time
+ * quadratic in the runs of spaces of a long heading (issue 42); the same text: trailing blanks, then a closing run
+ * of `#` after a blank, are not part of it.
+ */
+export function atxHeading(line: string): { level: number; text: string } | null {
+  const open = ATX_OPEN.exec(line);
+  if (!open || /[\u2028\u2029]/.test(line)) return null;
+  const rest = line.slice(open[0].length);
+  let end = rest.length;
+  while (end > 0 && isBlank(rest[end - 1])) end--;
+  let hashes = end;
+  while (hashes > 0 && rest[hashes - 1] === "#") hashes--;
+  if (hashes < end && hashes > 0 && isBlank(rest[hashes - 1])) {
+    end = hashes;
+    while (end > 0 && isBlank(rest[end - 1])) end--;
+  }
+  return { level: open[1].length, text: rest.slice(0, end) };
+}
 const BOLD_ALONE = /^\s*(?:\*\*|__)([^*_\n]{2,80}?)(?::\s*)?(?:\*\*|__)\s*:?\s*$/;
 const BOLD_LABEL = /^\s*(?:\*\*|__)([^*_\n]{2,60}?)(?::\s*)?(?:\*\*|__)\s*:\s*(.+)$/;
 
@@ -61,9 +82,9 @@ export function outline(markdown: string): Outline {
       continue;
     }
     inCode.push(false);
-    const atx = ATX.exec(line);
+    const atx = atxHeading(line);
     if (atx) {
-      headings.push({ line: i, level: atx[1].length, text: atx[2].trim(), pseudo: false, inlineText: "" });
+      headings.push({ line: i, level: atx.level, text: atx.text.trim(), pseudo: false, inlineText: "" });
       continue;
     }
     if (/^=+\s*$/.test(line) && i > 0 && lines[i - 1].trim() && !inCode[i - 1] && headings[headings.length - 1]?.line !== i - 1) {

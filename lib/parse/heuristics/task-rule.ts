@@ -133,6 +133,12 @@ function describingLists(o: Outline, items: Array<{ line: number; text: string }
   return new Set(labelled.flat().map((i) => i.line));
 }
 
+/** Does the text hold a `[...]` (a `[` with a `]` after it)? Two searches, not `/\[[^\]]*\]/` read from every `[`. */
+function bracketed(text: string): boolean {
+  const open = text.indexOf("[");
+  return open >= 0 && text.indexOf("]", open + 1) > 0;
+}
+
 /**
  * In a log of dated entries (dated headings, or `Date:` stamps), the lines of the newest entry: older entries'
  * remaining work is not counted. Null when the file is not such a log.
@@ -142,7 +148,7 @@ function newestEntrySpan(o: Outline): { from: number; to: number; level: number 
   for (const h of o.headings) {
     if (h.pseudo || h.level === 1) continue;
     const found = findDate(stripInlineMarkdown(h.text).slice(0, 48));
-    if (found && !/\[[^\]]*\]/.test(h.text)) marks.push({ line: h.line, iso: found.iso, level: h.level });
+    if (found && !bracketed(h.text)) marks.push({ line: h.line, iso: found.iso, level: h.level });
   }
   if (marks.length < 2) {
     marks.length = 0;

@@ -96,6 +96,37 @@ export function trimEndWhere(text: string, strip: (char: string) => boolean): st
   return text.slice(0, end);
 }
 
+const SPACE = /\s/;
+/** Is `char` whitespace (what `\s` matches)? ASCII answered without the expression (it is asked per character). */
+export function isSpaceChar(char: string | undefined): boolean {
+  if (char === undefined) return false;
+  const code = char.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return SPACE.test(char);
+}
+
+/**
+ * `text.split(/\s+[X]\s+/)` for a set of one-character separators X (`·|•`), without the expression: it tried every
+ * split of each whitespace run (quadratic in a run's length, issue 42). The separator takes the whole runs around it.
+ */
+export function splitSpaced(text: string, separators: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (let k = 1; k < text.length - 1; k++) {
+    if (!separators.includes(text[k]) || !isSpaceChar(text[k - 1]) || !isSpaceChar(text[k + 1])) continue;
+    let before = k - 1;
+    while (before > from && isSpaceChar(text[before - 1])) before--;
+    if (before < from || (before === from && !isSpaceChar(text[from]))) continue;
+    let after = k + 1;
+    while (isSpaceChar(text[after])) after++;
+    parts.push(text.slice(from, before));
+    from = after;
+    k = after - 1;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
 /** The last path segment. */
 export function baseName(path: string): string {
   const parts = path.replace(/\\/g, "/").split("/");
