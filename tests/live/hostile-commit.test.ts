@@ -67,9 +67,13 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
+  const started = Date.now();
   await server?.stop();
+  const stopped = Date.now();
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+  // tens of thousands of files and their git objects: removing them alone can take a minute on a loaded machine
+  console.log(`hostile commit: server stopped in ${stopped - started} ms, folder removed in ${Date.now() - stopped} ms`);
+}, 300_000);
 
 function query<T>(sql: string): T[] {
   const sqlite = new Database(db, { readonly: true, fileMustExist: true });
