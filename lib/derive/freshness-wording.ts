@@ -74,10 +74,12 @@ export function parseFreshness(value: unknown): FreshnessView | null {
     filesChanged: num(v.filesChanged),
     bookkeepingFiles: num(v.bookkeepingFiles),
     filesTouched: num(v.filesTouched),
+    commitsTouching: num(v.commitsTouching),
     ageDays: num(v.ageDays),
     landed: parseLanded(v.landed),
     savedInFuture: v.savedInFuture === true,
     savedCommitAt: str(v.savedCommitAt),
+    ownCommitAt: str(v.ownCommitAt),
     missingFiles: strings(v.missingFiles),
     modifiedFileStates: states.flatMap((s: unknown) => {
       if (!s || typeof s !== "object") return [];
@@ -199,6 +201,16 @@ function byLimits(value: number | null, limits: { fresh: number; slightlyStale: 
   return value <= limits.stale ? 2 : 3;
 }
 
+/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did), or "… has uncommitted changes". */
+export function touchedPhrase(f: FreshnessView, lead = ""): string {
+  const files = f.filesTouched ?? 0;
+  if (files <= 0) return "";
+  const its = plural(files, "of its files", "of its files");
+  if (f.commitsTouching === null || f.commitsTouching === undefined) return `${lead}${its} changed`;
+  if (f.commitsTouching === 0) return `${lead}${its} ${files === 1 ? "has" : "have"} uncommitted changes`;
+  return `${lead}${plural(f.commitsTouching, "commit")} touched ${its}`;
+}
+
 /** What moved, each fact with the severity it grades to, most severe first (same numbers as the reasons). */
 function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string | null): string[] {
   const facts: { text: string; severity: number }[] = [];
@@ -210,8 +222,7 @@ function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string
   const total = f.countBasis === "time" ? f.commitsSinceSavedAt : f.newCommits;
   const real = total === null ? null : total - (f.bookkeepingCommits ?? 0);
   if (commits) {
-    const touched = f.filesTouched !== null && f.filesTouched > 0 ? ` touched ${plural(f.filesTouched, "of its files", "of its files")}` : "";
-    facts.push({ text: `${commits}${touched}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
+    facts.push({ text: `${commits}${touchedPhrase(f, "; ")}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
   }
   if (f.filesChanged !== null && f.filesChanged > 0) {
     const moved = Math.max(0, f.filesChanged - (f.dirtySaved ?? 0));
@@ -250,7 +261,8 @@ export function notes(f: FreshnessView, branch: string | null, recordedSha: stri
       `The commit this checkpoint recorded (${(recordedSha ?? "").trim().slice(0, 12)}) does not exist in this repository: rebased away and pruned, or saved in another clone.`,
     );
   }
-  if (f.savedBranchExists === false && saved) out.push(`The saved branch ${saved} no longer exists.`);
+  // the headline already says "branch X is gone" (its most severe fact); landed work leaves its branch as expected
+  if (f.savedBranchExists === false && saved && !f.landed && f.level === "unknown") out.push(`The saved branch ${saved} no longer exists.`);
   if (f.bookkeepingFiles) out.push(`${plural(f.bookkeepingFiles, "file")} of the agent's own (.claude/, checkpoints, notes) also changed: not counted.`);
   return out;
 }

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE, buildFixtureWorld } from "../../e2e/support/fixture-world";
+import { FIXTURE, buildFixtureWorld, day } from "../../e2e/support/fixture-world";
 import { tempSpace, type TempSpace } from "../../tests/support/temp";
 import { indexRoots } from "../index/indexer";
 import { checkpointPage } from "./checkpoint";
@@ -32,6 +32,12 @@ describe("overview", () => {
     expect(first.branchGone).toBe(1);
     expect(second.archives).toBe(FIXTURE.archives + 1);
     expect(data.families.find((f) => f.format === "html" && f.kind === "checkpoint")!.count).toBe(2 * FIXTURE.htmlCheckpoints + 6);
+  });
+
+  it("lists each save commit once in Recent activity, however many checkouts hold it (issue 39)", () => {
+    const commits = overviewData(space.db()).recent.filter((item) => item.kind === "commit").map((item) => item.commit!.sha);
+    expect(commits.length).toBeGreaterThan(0);
+    expect(new Set(commits).size).toBe(commits.length);
   });
 
   it("sees a change made through another connection", () => {
@@ -77,7 +83,7 @@ describe("lists", () => {
     expect(second.firstIndex).toBe(51);
     expect(second.rows.length).toBe(first.total - 50);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(first.total);
-    const dated = listCheckpoints(space.db(), { page: 1, family: "html", from: "2026-11-05", to: "2026-11-05" });
+    const dated = listCheckpoints(space.db(), { page: 1, family: "html", from: day("2026-11-05"), to: day("2026-11-05") });
     expect(dated.rows.map((r) => r.title).sort()).toEqual([FIXTURE.hostileTitle, FIXTURE.missingTitle, FIXTURE.planCheckpointTitle].sort());
     expect(listCheckpoints(space.db(), { page: 9 }).page).toBe(2);
   });

@@ -112,6 +112,11 @@ function openRows(db: CairnDb, repoPath: string | undefined) {
   return allRows(db, query, rowFields, { name: repoPath ? "queue:open-in-repo" : "queue:open", values: { repo: repoPath } }) as Row[];
 }
 
+function latestIso(...times: (string | null | undefined)[]): string | null {
+  const valid = times.filter((t): t is string => !!t && Number.isFinite(Date.parse(t)));
+  return valid.length ? valid.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : null;
+}
+
 /**
  * The queue, best first, and what the user set aside. `repo` limits it to one project: the absolute path of any of
  * its checkouts (a linked worktree, a clone) or a folder inside one selects the whole project's work (issue 25).
@@ -136,16 +141,24 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const odd = notACheckpoint(row);
     // a save without a status and without any checkpoint field is a note, not work: only a review request keeps it
     if (odd && !row.rawStatus && !review) continue;
+    // a save's time is the later of its stated time and the commit that last changed its file (issue 39)
+    const freshness = parseFreshness(row.freshness);
+    const touchedAt = review?.lastSave ?? latestIso(row.savedAt, freshness?.ownCommitAt);
     const successorSave = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
     const decided = decide(
       {
-        freshness: parseFreshness(row.freshness),
+        freshness,
         branch: row.branch,
         savedAt: row.savedAt,
-        touchedAt: review?.lastSave ?? row.savedAt,
+        touchedAt,
         // a handoff under review is judged by its review, not by a later save
         supersededBy: review ? null : successorSave,
-        awaitingReview: review ? { lastSave: review.lastSave, reviews: review.reviews, author: review.author, asked: review.asked } : null,
+        awaitingReview: review
+          ? {
+              lastSave: review.lastSave, reviews: review.reviews, author: review.author, asked: review.asked,
+              lastReview: review.lastReview ? { verdict: review.lastReview.verdict, reviewer: review.lastReview.reviewer, byUser: review.lastReviewByUser } : null,
+            }
+          : null,
         notACheckpoint: odd,
       },
       now,
@@ -156,7 +169,7 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,
       title: row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
-      branch: row.branch, savedAt: row.savedAt, touchedAt: review?.lastSave ?? row.savedAt, level: row.level, contentHash: row.contentHash ?? "",
+      branch: row.branch, savedAt: row.savedAt, touchedAt, level: row.level, contentHash: row.contentHash ?? "",
       pinned: mark.pinned, archived: mark.archived, snoozedUntil: isSnoozed(mark.snoozedUntil, now) ? mark.snoozedUntil : null,
     };
     (isSetAside(mark, now) ? setAside : items).push(item);
