@@ -34,12 +34,6 @@ describe("overview", () => {
     expect(data.families.find((f) => f.format === "html" && f.kind === "checkpoint")!.count).toBe(2 * FIXTURE.htmlCheckpoints + 6);
   });
 
-  it("lists each save commit once in Recent activity, however many checkouts hold it (issue 39)", () => {
-    const commits = overviewData(space.db()).recent.filter((item) => item.kind === "commit").map((item) => item.commit!.sha);
-    expect(commits.length).toBeGreaterThan(0);
-    expect(new Set(commits).size).toBe(commits.length);
-  });
-
   it("sees a change made through another connection", () => {
     const before = repositorySummaries(space.db()).find((r) => r.name === "project-001")!.inProgress;
     const other = new Database(space.dbPath);

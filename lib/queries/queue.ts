@@ -93,6 +93,8 @@ const rowFields = {
   successorId: successor.id,
   successorTitle: successor.title,
   successorSavedAt: successor.savedAt,
+  // the work a snapshot is about, when its heading names only its kind and date (lib/parse/heuristics/work-title.ts)
+  workTitle: sql<string | null>`json_extract(${documents.meta}, '$.workTitle')`,
   // a convention unit's facts (null for other records: no meta decoded per row)
   unit: sql<string | null>`case when ${documents.format} in (${sql.join(UNIT_FORMATS.map((f) => sql`${f}`), sql`, `)}) then json_extract(${documents.meta}, '$.unit') end`,
 };
@@ -168,7 +170,8 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const mark = marks.get(row.id) ?? NO_MARKS;
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,
-      title: row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
+      // the work, not "Last session — 2026-12-05, 05:24 (UTC)": its kind and date are shown beside it
+      title: row.workTitle || row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
       branch: row.branch, savedAt: row.savedAt, touchedAt, level: row.level, contentHash: row.contentHash ?? "",
       pinned: mark.pinned, archived: mark.archived, snoozedUntil: isSnoozed(mark.snoozedUntil, now) ? mark.snoozedUntil : null,
     };

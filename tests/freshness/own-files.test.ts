@@ -5,6 +5,9 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isAgentFile } from "../../lib/derive/freshness";
+import { headline, parseFreshness } from "../../lib/derive/freshness-wording";
+import * as family from "../../scripts/fixtures/families";
+import { initRepo } from "../../scripts/fixtures/git";
 import { indexRoots } from "../../lib/index/indexer";
 import { loadQueue } from "../../lib/queries/queue";
 import { listRecords } from "../../lib/queries/records";
@@ -54,5 +57,30 @@ describe("the agent's own files", () => {
     const item = items.find((i) => i.path.includes(`specs/${UNITS.feature.id}`))!;
     expect(item.reason).not.toMatch(/is gone/);
     expect(item.reason).toMatch(/landed|Landed/);
+  });
+
+  it("counts the commits that touched its files, not every commit since (1 of 3)", async () => {
+    const root = join(space.dir, "code");
+    const repo = join(root, "shop");
+    initRepo(repo);
+    writeFiles(repo, { "src/cart.ts": "export const cart = 1;\n", "src/other.ts": "export const o = 0;\n" });
+    const sha = commitAll(repo, "feat: cart", new Date(Date.now() - 5 * 3_600_000));
+    const f: family.SaveFacts = {
+      title: "Cart totals", slug: "cart-totals", branch: "main", headSha: sha, savedAt: new Date(Date.now() - 4 * 3_600_000), status: "in-progress",
+      tasks: [{ text: "refunds", done: false }], keyFiles: ["src/cart.ts"], decision: "Keep it small", gotcha: "None",
+    };
+    writeFiles(repo, { [family.htmlCheckpointPath(f)]: family.htmlCheckpoint(f) });
+    commitAll(repo, "chore(checkpoint): cart totals", new Date(Date.now() - 4 * 3_600_000 + 60_000));
+    writeFiles(repo, { "src/cart.ts": "export const cart = 2;\n" });
+    commitAll(repo, "fix: cart", new Date(Date.now() - 3 * 3_600_000));
+    for (let i = 1; i <= 2; i++) {
+      writeFiles(repo, { "src/other.ts": `export const o = ${i};\n` });
+      commitAll(repo, `feat: other ${i}`, new Date(Date.now() - (3 - i) * 3_600_000 + 60_000));
+    }
+    await indexRoots(space.db(), { roots: [root], home: null });
+    const record = listRecords(space.db(), { kind: "all" }).find((r) => r.title === "Cart totals")!;
+    const f2 = parseFreshness(record.freshness)!;
+    expect([f2.newCommits, f2.filesTouched, f2.commitsTouching]).toEqual([3, 1, 1]);
+    expect(headline(f2, "main", sha)).toMatch(/^3 commits since the save; 1 commit touched 1 of its files/);
   });
 });
