@@ -169,16 +169,29 @@ function subjectsSince(repo: string, sha: string): string[] {
   return git(repo, ["log", "--format=%s", `${sha}..HEAD`]).split("\n").filter(Boolean);
 }
 
+/** Drift counts from the commit that added or last changed the checkpoint's file, when it came after the saved one (issue 39). */
+function driftBase(repo: string, record: ListedRecord): string {
+  const sha = record.headSha as string;
+  const own = git(repo, ["log", "-1", "--format=%H", "--", record.path]);
+  if (!own || own.startsWith(sha)) return sha;
+  try {
+    execFileSync("git", ["merge-base", "--is-ancestor", sha, own], { cwd: repo });
+    return own;
+  } catch {
+    return sha;
+  }
+}
+
 test("a stale fixture checkpoint: one sentence with the same numbers as the diff page, the agent's own files apart", async ({ page }) => {
-  // the newest checkpoint on the checked-out branch with bookkeeping commits after it
+  // the newest checkpoint on the checked-out branch with bookkeeping commits after its own commit
   const current = git(FIXTURE_REPO, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const stale = fixtureRecords
     .filter((r) => r.format === "html" && r.headSha && r.branch === current)
     .sort((a, b) => (b.savedAt ?? "").localeCompare(a.savedAt ?? ""))
-    .find((r) => subjectsSince(FIXTURE_REPO, r.headSha as string).some((s) => BOOKKEEPING.test(s)));
+    .find((r) => subjectsSince(FIXTURE_REPO, driftBase(FIXTURE_REPO, r)).some((s) => BOOKKEEPING.test(s)));
   expect(stale).toBeTruthy();
   const record = stale as ListedRecord;
-  const sha = record.headSha as string;
+  const sha = driftBase(FIXTURE_REPO, record);
 
   const subjects = subjectsSince(FIXTURE_REPO, sha);
   const documents = new Set((JSON.parse(cairn(["list", "--json", "--kind", "all", "--db", E2E_DB, "--repo", FIXTURE_REPO])) as ListedRecord[]).map((r) => r.path));
@@ -224,8 +237,9 @@ test("a checkpoint without a commit is counted from its save time", async ({ pag
   const record = fixtureRecords.find((r) => r.format === "session-state" && !r.headSha);
   expect(record).toBeTruthy();
   await page.goto(`/checkpoints/${record?.id}/diff`);
-  await expect((await banner(page)).getByTestId("freshness-headline")).toContainText("commits since the save time (no commit recorded in the file");
-  await expect(page.getByText("This checkpoint recorded no commit; showing commits since its save time.")).toBeVisible();
+  await expect((await banner(page)).getByTestId("freshness-headline")).toContainText(/commits? since the save time \(no commit recorded in the file/);
+  // counted from the commit that added its file when that came after its save time (issue 39), else from the save time
+  await expect(page.getByText(/This checkpoint recorded no commit; showing commits since its save time\.|Compared from [0-9a-f]{7}, the commit that added or last changed this checkpoint's file/)).toBeVisible();
   await expect(page.getByTestId("diff-commits")).toBeVisible();
 });
 
@@ -252,7 +266,9 @@ test("a checkpoint whose branch was deleted and whose commit left the history sa
   const spike = byTitle(branchyRecords, "Cache spike");
   await page.goto(`/checkpoints/${spike.id}/diff`);
   const section = await banner(page);
-  await expect(section).toContainText("The saved branch spike/cache no longer exists.");
+  // said once, in the headline (the banner does not repeat the branch)
+  await expect(section.getByTestId("freshness-headline")).toContainText("Branch spike/cache is gone");
+  await expect(section).not.toContainText("The saved branch spike/cache no longer exists.");
   await expect(section).toContainText("is no longer in the current history: it was rebased or reset away.");
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });
   await expect(tabs.getByText("Saved branch spike/cache no longer exists", { exact: true })).toBeVisible();

@@ -57,6 +57,8 @@ export interface Freshness {
   savedCommitAt: string | null;
   /** The commit after the save that last changed its own file (ISO): drift counts from it, and it dates the save when later. */
   ownCommitAt?: string | null;
+  /** That commit's sha: the diff page compares from it too. */
+  ownCommitSha?: string | null;
   rebasedAway: boolean;
   savedCommitGone: boolean;
   missingFiles: string[];
@@ -279,7 +281,7 @@ export function freshnessForSave(save: SaveInput, state: RepositoryState, topLev
     newCommits, bookkeepingCommits, commitsSinceSavedAt, countBasis, headReachable, resolvedHeadSha,
     branchMatches, currentBranch: head.currentBranch, savedBranchExists, savedBranchMoved,
     dirtySaved: save.dirtySaved, dirtyNow, filesChanged, bookkeepingFiles, filesTouched, commitsTouching, ageDays, landed, savedInFuture,
-    savedCommitAt, ownCommitAt: ownCommit ? new Date(ownCommit.committedAt * 1000).toISOString() : null, rebasedAway, savedCommitGone, missingFiles,
+    savedCommitAt, ownCommitAt: ownCommit ? new Date(ownCommit.committedAt * 1000).toISOString() : null, ownCommitSha: ownCommit?.sha ?? null, rebasedAway, savedCommitGone, missingFiles,
     modifiedFileStates: judgeModifiedFiles({ modifiedFiles: modified, exists: state.exists, dirty, committedSince }),
     unmentionedModified: findUnmentionedModified(dirty, modified).filter((file) => !isAgentFile(file, state.documentPaths)),
     level: verdict.level,

@@ -79,7 +79,7 @@ export function parseFreshness(value: unknown): FreshnessView | null {
     landed: parseLanded(v.landed),
     savedInFuture: v.savedInFuture === true,
     savedCommitAt: str(v.savedCommitAt),
-    ownCommitAt: str(v.ownCommitAt),
+    ownCommitAt: str(v.ownCommitAt), ownCommitSha: str(v.ownCommitSha),
     missingFiles: strings(v.missingFiles),
     modifiedFileStates: states.flatMap((s: unknown) => {
       if (!s || typeof s !== "object") return [];
@@ -201,11 +201,12 @@ function byLimits(value: number | null, limits: { fresh: number; slightlyStale: 
   return value <= limits.stale ? 2 : 3;
 }
 
-/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did), or "… has uncommitted changes". */
-export function touchedPhrase(f: FreshnessView, lead = ""): string {
+/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did; " touched …" when all since did). */
+export function touchedPhrase(f: FreshnessView, lead = "", total: number | null = null): string {
   const files = f.filesTouched ?? 0;
   if (files <= 0) return "";
   const its = plural(files, "of its files", "of its files");
+  if (total !== null && f.commitsTouching === total && !f.bookkeepingCommits) return ` touched ${its}`;
   if (f.commitsTouching === null || f.commitsTouching === undefined) return `${lead}${its} changed`;
   if (f.commitsTouching === 0) return `${lead}${its} ${files === 1 ? "has" : "have"} uncommitted changes`;
   return `${lead}${plural(f.commitsTouching, "commit")} touched ${its}`;
@@ -222,7 +223,7 @@ function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string
   const total = f.countBasis === "time" ? f.commitsSinceSavedAt : f.newCommits;
   const real = total === null ? null : total - (f.bookkeepingCommits ?? 0);
   if (commits) {
-    facts.push({ text: `${commits}${touchedPhrase(f, "; ")}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
+    facts.push({ text: `${commits}${touchedPhrase(f, "; ", total)}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
   }
   if (f.filesChanged !== null && f.filesChanged > 0) {
     const moved = Math.max(0, f.filesChanged - (f.dirtySaved ?? 0));

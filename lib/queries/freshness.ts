@@ -172,7 +172,13 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
 
   try {
     let diff: DiffSinceSave | null = null;
-    if (basis === "sha" && doc.headSha) {
+    // the commit that added or last changed the checkpoint's file is where drift counts from (issue 39): the banner's numbers
+    const own = !onBranch && !params.basis && freshness?.ownCommitSha && isFullSha(freshness.ownCommitSha) ? freshness.ownCommitSha : null;
+    if (own) {
+      diff = await diffSinceSave(repo.path, own, toSha);
+      if (diff) data.notices.push(`Compared from ${own.slice(0, 7)}, the commit that added or last changed this checkpoint's file: its own commit is not drift.`);
+    }
+    if (!diff && basis === "sha" && doc.headSha) {
       diff = await diffSinceSave(repo.path, doc.headSha, toSha);
       if (diff && data.rebasedAway) {
         data.notices.push(
