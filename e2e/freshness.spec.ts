@@ -248,7 +248,8 @@ test("a checkpoint saved on another branch: branch change in the banner, diff ag
   await page.goto(`/checkpoints/${second.id}/diff`);
   await expect((await banner(page)).getByTestId("freshness-headline")).toHaveText(
     // the deciding facts first (its key file src/login.ts does not exist on main), at most three of them
-    "Branch feature/login -> main, 1 referenced file missing, 1 commit since the save touched 1 of its files.",
+    // no commit since touched src/login.ts: main never had it (issue 39: name the commits that touched it exactly)
+    "Branch feature/login -> main, 1 referenced file missing, 1 commit since the save; 1 of its files changed.",
   );
   await expect(page.getByRole("link", { name: "Show the commits since the save time instead" })).toHaveCount(0);
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });

@@ -201,14 +201,15 @@ function byLimits(value: number | null, limits: { fresh: number; slightlyStale: 
   return value <= limits.stale ? 2 : 3;
 }
 
-/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did; " touched …" when all since did). */
+/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did; " touched …" when all did). */
 export function touchedPhrase(f: FreshnessView, lead = "", total: number | null = null): string {
   const files = f.filesTouched ?? 0;
   if (files <= 0) return "";
   const its = plural(files, "of its files", "of its files");
   if (total !== null && f.commitsTouching === total && !f.bookkeepingCommits) return ` touched ${its}`;
   if (f.commitsTouching === null || f.commitsTouching === undefined) return `${lead}${its} changed`;
-  if (f.commitsTouching === 0) return `${lead}${its} ${files === 1 ? "has" : "have"} uncommitted changes`;
+  // no commit since touched them: they differ by the work tree, or by the branch HEAD is on
+  if (f.commitsTouching === 0) return `${lead}${its} changed`;
   return `${lead}${plural(f.commitsTouching, "commit")} touched ${its}`;
 }
 

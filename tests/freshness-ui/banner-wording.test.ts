@@ -96,7 +96,7 @@ describe("freshness banner wording", () => {
     const one = view({ newCommits: 3, filesChanged: 2, filesTouched: 1, commitsTouching: 1, level: "slightly-stale" });
     expect(headline(one, "main", null)).toBe("3 commits since the save; 1 commit touched 1 of its files, 2 files changed.");
     const uncommitted = view({ newCommits: 2, filesChanged: 1, filesTouched: 1, commitsTouching: 0, level: "slightly-stale" });
-    expect(headline(uncommitted, "main", null)).toMatch(/^2 commits since the save; 1 of its files has uncommitted changes/);
+    expect(headline(uncommitted, "main", null)).toMatch(/^2 commits since the save; 1 of its files changed/);
   });
 
   it("says when the saved branch is gone", () => {
