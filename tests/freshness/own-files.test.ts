@@ -10,6 +10,7 @@ import * as family from "../../scripts/fixtures/families";
 import { initRepo } from "../../scripts/fixtures/git";
 import { indexRoots } from "../../lib/index/indexer";
 import { loadQueue } from "../../lib/queries/queue";
+import { loadDiffPage } from "../../lib/queries/freshness";
 import { listRecords } from "../../lib/queries/records";
 import { writeMemoryBankRepo, MEMORY_BANK } from "../../e2e/support/memory-bank-fixture";
 import { writeUnitsRepo, UNITS } from "../../e2e/support/conventions-fixture";
@@ -82,5 +83,10 @@ describe("the agent's own files", () => {
     const f2 = parseFreshness(record.freshness)!;
     expect([f2.newCommits, f2.filesTouched, f2.commitsTouching]).toEqual([3, 1, 1]);
     expect(headline(f2, "main", sha)).toMatch(/^3 commits since the save; 1 commit touched 1 of its files/);
+    // the diff page marks the one commit that touched it
+    const data = (await loadDiffPage(space.db(), record.id, {}))!;
+    const diff = data.outcome.kind === "diff" ? data.outcome.diff : null;
+    const fix = diff!.commits.find((c) => c.subject === "fix: cart")!;
+    expect(data.touching).toEqual({ [fix.sha]: ["src/cart.ts"] });
   });
 });
