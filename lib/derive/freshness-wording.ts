@@ -203,14 +203,11 @@ function byLimits(value: number | null, limits: { fresh: number; slightlyStale: 
 
 /** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did; " touched …" when all did). */
 export function touchedPhrase(f: FreshnessView, lead = "", total: number | null = null): string {
-  const files = f.filesTouched ?? 0;
-  if (files <= 0) return "";
-  const its = plural(files, "of its files", "of its files");
+  if (!f.filesTouched || f.filesTouched <= 0) return "";
+  const its = plural(f.filesTouched, "of its files", "of its files");
   if (total !== null && f.commitsTouching === total && !f.bookkeepingCommits) return ` touched ${its}`;
-  if (f.commitsTouching === null || f.commitsTouching === undefined) return `${lead}${its} changed`;
-  // no commit since touched them: they differ by the work tree, or by the branch HEAD is on
-  if (f.commitsTouching === 0) return `${lead}${its} changed`;
-  return `${lead}${plural(f.commitsTouching, "commit")} touched ${its}`;
+  // unknown, or no commit since touched them (they differ by the work tree, or by the branch HEAD is on)
+  return f.commitsTouching ? `${lead}${plural(f.commitsTouching, "commit")} touched ${its}` : `${lead}${its} changed`;
 }
 
 /** What moved, each fact with the severity it grades to, most severe first (same numbers as the reasons). */
@@ -230,7 +227,8 @@ function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string
     const moved = Math.max(0, f.filesChanged - (f.dirtySaved ?? 0));
     facts.push({ text: `${plural(f.filesChanged, "file")} changed`, severity: byLimits(moved, FRESHNESS_LIMITS.filesMoved) });
   }
-  if (f.branchMatches === false) facts.push({ text: `branch ${saved ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`, severity: 2 });
+  // a gone branch is named once ("branch x is gone"), not again as "branch x -> main"
+  if (f.branchMatches === false && !(f.savedBranchExists === false && saved)) facts.push({ text: `branch ${saved ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`, severity: 2 });
   if (f.missingFiles.length > 0) facts.push({ text: `${plural(f.missingFiles.length, "referenced file")} missing`, severity: 2 });
   return facts
     .map((fact, index) => ({ ...fact, index }))
@@ -263,7 +261,7 @@ export function notes(f: FreshnessView, branch: string | null, recordedSha: stri
       `The commit this checkpoint recorded (${(recordedSha ?? "").trim().slice(0, 12)}) does not exist in this repository: rebased away and pruned, or saved in another clone.`,
     );
   }
-  // the headline already says "branch X is gone" (its most severe fact); landed work leaves its branch as expected
+  // the headline says "branch X is gone" already; landed work leaves its branch as expected
   if (f.savedBranchExists === false && saved && !f.landed && f.level === "unknown") out.push(`The saved branch ${saved} no longer exists.`);
   if (f.bookkeepingFiles) out.push(`${plural(f.bookkeepingFiles, "file")} of the agent's own (.claude/, checkpoints, notes) also changed: not counted.`);
   return out;
