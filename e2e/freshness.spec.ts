@@ -3,7 +3,8 @@
  *
  * The shared fixture world commits after its last save, so its newest checkpoints are stale. For
  * branch cases this spec builds its own repository (`fresh-branchy`) under the world's code root,
- * re-indexes, and removes it again at the end so the other specs see the world unchanged.
+ * re-indexes, and removes it again at the end so the other specs see the world unchanged. Just over 300 lines: one
+ * spec sharing that repository and its helpers.
  */
 import { execFileSync } from "node:child_process";
 import { appendFileSync, renameSync, rmSync } from "node:fs";
