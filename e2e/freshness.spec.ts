@@ -269,7 +269,8 @@ test("a checkpoint whose branch was deleted and whose commit left the history sa
   await page.goto(`/checkpoints/${spike.id}/diff`);
   const section = await banner(page);
   // said once, in the headline (the banner does not repeat the branch)
-  await expect(section.getByTestId("freshness-headline")).toHaveText("The saved commit was rebased or reset away, branch spike/cache is gone.");
+  await expect(section.getByTestId("freshness-headline")).toHaveText(/^The saved commit was rebased or reset away, branch spike\/cache is gone\b/);
+  expect((await section.getByTestId("freshness-headline").textContent())!.split("spike/cache").length - 1).toBe(1);
   await expect(section).not.toContainText("The saved branch spike/cache no longer exists.");
   await expect(section).toContainText("is no longer in the current history: it was rebased or reset away.");
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });
