@@ -3,7 +3,8 @@
  *
  * The shared fixture world commits after its last save, so its newest checkpoints are stale. For
  * branch cases this spec builds its own repository (`fresh-branchy`) under the world's code root,
- * re-indexes, and removes it again at the end so the other specs see the world unchanged.
+ * re-indexes, and removes it again at the end so the other specs see the world unchanged. Just over 300 lines: one
+ * spec sharing that repository and its helpers.
  */
 import { execFileSync } from "node:child_process";
 import { appendFileSync, renameSync, rmSync } from "node:fs";
@@ -169,16 +170,29 @@ function subjectsSince(repo: string, sha: string): string[] {
   return git(repo, ["log", "--format=%s", `${sha}..HEAD`]).split("\n").filter(Boolean);
 }
 
+/** Drift counts from the commit that added or last changed the checkpoint's file, when it came after the saved one (issue 39). */
+function driftBase(repo: string, record: ListedRecord): string {
+  const sha = record.headSha as string;
+  const own = git(repo, ["log", "-1", "--format=%H", "--", record.path]);
+  if (!own || own.startsWith(sha)) return sha;
+  try {
+    execFileSync("git", ["merge-base", "--is-ancestor", sha, own], { cwd: repo });
+    return own;
+  } catch {
+    return sha;
+  }
+}
+
 test("a stale fixture checkpoint: one sentence with the same numbers as the diff page, the agent's own files apart", async ({ page }) => {
-  // the newest checkpoint on the checked-out branch with bookkeeping commits after it
+  // the newest checkpoint on the checked-out branch with bookkeeping commits after its own commit
   const current = git(FIXTURE_REPO, ["rev-parse", "--abbrev-ref", "HEAD"]);
   const stale = fixtureRecords
     .filter((r) => r.format === "html" && r.headSha && r.branch === current)
     .sort((a, b) => (b.savedAt ?? "").localeCompare(a.savedAt ?? ""))
-    .find((r) => subjectsSince(FIXTURE_REPO, r.headSha as string).some((s) => BOOKKEEPING.test(s)));
+    .find((r) => subjectsSince(FIXTURE_REPO, driftBase(FIXTURE_REPO, r)).some((s) => BOOKKEEPING.test(s)));
   expect(stale).toBeTruthy();
   const record = stale as ListedRecord;
-  const sha = record.headSha as string;
+  const sha = driftBase(FIXTURE_REPO, record);
 
   const subjects = subjectsSince(FIXTURE_REPO, sha);
   const documents = new Set((JSON.parse(cairn(["list", "--json", "--kind", "all", "--db", E2E_DB, "--repo", FIXTURE_REPO])) as ListedRecord[]).map((r) => r.path));
@@ -224,8 +238,9 @@ test("a checkpoint without a commit is counted from its save time", async ({ pag
   const record = fixtureRecords.find((r) => r.format === "session-state" && !r.headSha);
   expect(record).toBeTruthy();
   await page.goto(`/checkpoints/${record?.id}/diff`);
-  await expect((await banner(page)).getByTestId("freshness-headline")).toContainText("commits since the save time (no commit recorded in the file");
-  await expect(page.getByText("This checkpoint recorded no commit; showing commits since its save time.")).toBeVisible();
+  await expect((await banner(page)).getByTestId("freshness-headline")).toContainText(/commits? since the save time \(no commit recorded in the file/);
+  // counted from the commit that added its file when that came after its save time (issue 39), else from the save time
+  await expect(page.getByText(/This checkpoint recorded no commit; showing commits since its save time\.|Compared from [0-9a-f]{7}, the commit that added or last changed this checkpoint's file/)).toBeVisible();
   await expect(page.getByTestId("diff-commits")).toBeVisible();
 });
 
@@ -234,7 +249,8 @@ test("a checkpoint saved on another branch: branch change in the banner, diff ag
   await page.goto(`/checkpoints/${second.id}/diff`);
   await expect((await banner(page)).getByTestId("freshness-headline")).toHaveText(
     // the deciding facts first (its key file src/login.ts does not exist on main), at most three of them
-    "Branch feature/login -> main, 1 referenced file missing, 1 commit since the save touched 1 of its files.",
+    // no commit since touched src/login.ts: main never had it (issue 39: name the commits that touched it exactly)
+    "Branch feature/login -> main, 1 referenced file missing, 1 commit since the save; 1 of its files changed.",
   );
   await expect(page.getByRole("link", { name: "Show the commits since the save time instead" })).toHaveCount(0);
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });
@@ -252,7 +268,10 @@ test("a checkpoint whose branch was deleted and whose commit left the history sa
   const spike = byTitle(branchyRecords, "Cache spike");
   await page.goto(`/checkpoints/${spike.id}/diff`);
   const section = await banner(page);
-  await expect(section).toContainText("The saved branch spike/cache no longer exists.");
+  // said once, in the headline (the banner does not repeat the branch)
+  await expect(section.getByTestId("freshness-headline")).toHaveText(/^The saved commit was rebased or reset away, branch spike\/cache is gone\b/);
+  expect((await section.getByTestId("freshness-headline").textContent())!.split("spike/cache").length - 1).toBe(1);
+  await expect(section).not.toContainText("The saved branch spike/cache no longer exists.");
   await expect(section).toContainText("is no longer in the current history: it was rebased or reset away.");
   const tabs = page.getByRole("navigation", { name: "Compare the saved state against" });
   await expect(tabs.getByText("Saved branch spike/cache no longer exists", { exact: true })).toBeVisible();

@@ -1,7 +1,8 @@
 import { Command, Option } from "commander";
 import { registerSearchCommand } from "./cli/search";
 import { describeSummary } from "./cli/format";
-import { chooseHome, chooseRoots, collect, fail, openDb, repoArgument } from "./cli/options";
+import { homedir } from "node:os";
+import { cairnSourceFolder, chooseHome, chooseRoots, collect, fail, openDb, repoArgument } from "./cli/options";
 import { stderrProgress } from "./cli/progress-bar";
 import { registerReviewCommand } from "./cli/review";
 import { registerResumeCommand } from "./cli/resume";
@@ -35,10 +36,19 @@ program
     const { startPrepareWorker } = await import("./index/prepare-worker-start");
     startPrepareWorker();
     const { db } = openDb(opts);
-    const roots = chooseRoots(db, opts.root, process.cwd());
+    // without --root: the saved roots, else the home folder; never Cairn's own source folder (its test fixtures)
+    const own = opts.root?.length ? null : cairnSourceFolder();
+    const roots = chooseRoots(db, opts.root, homedir(), own);
     // each command loads what it needs when it runs: `cairn list` never loads the parsers or the secret scanner
     const { indexRoots } = await import("./index/indexer");
-    const summary = await indexRoots(db, { roots, home: chooseHome(opts.home), onProgress: stderrProgress(), saveRoots: true });
+    const summary = await indexRoots(db, {
+      roots,
+      home: chooseHome(opts.home),
+      onProgress: stderrProgress(),
+      // --root given is remembered; the default (the home folder) is the default, not a saved root
+      saveRoots: !!opts.root?.length,
+      skipRepositories: own ? [own] : [],
+    });
     const { embedAfterIndex } = await import("./cli/embed");
     const embedded = await embedAfterIndex(db, opts, fail);
     process.stdout.write(opts.json ? `${JSON.stringify(embedded ? { ...summary, embedded } : summary, null, 2)}\n` : `${describeSummary(summary)}\n`);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { homedir } from "node:os";
 import { readDb } from "@/lib/queries/db";
 import { environmentRoots } from "@/lib/index/run";
 import { rootsInUse } from "@/lib/queries/roots";
@@ -28,7 +29,10 @@ export default async function RootsPage({ searchParams }: { searchParams: Promis
       <section aria-labelledby="roots-heading">
         <h2 id="roots-heading" className="text-lg font-semibold">Watched folders</h2>
         {roots.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-500">No roots yet: add the folder that holds your repositories above.</p>
+          <p className="mt-2 text-sm text-stone-600 dark:text-stone-400" data-testid="default-root">
+            No roots saved: Cairn indexes your home folder, <span className="break-all font-mono">{homedir()}</span>, by default. Add the folder
+            that holds your repositories above to index only that.
+          </p>
         ) : (
           <ul className="mt-2 divide-y divide-stone-200 dark:divide-stone-800">
             {roots.map((root) => (

@@ -105,7 +105,7 @@ function decorateFirst(repo: World["repositories"][number], today: string): void
 </head><body><h1>${FIXTURE.planTitle}</h1><h2>Steps</h2><ol><li>Facets</li><li>Ranking</li><li>Rollout</li></ol></body></html>
 `,
     [`.claude/reviews/${family.htmlCheckpointPath(searchA).split("/").pop()!.replace(/\.html$/, "")}.md`]:
-      `# Review of the first search cut\n\n## ${fixtureDay("2026-11-04", today)} 16:00 UTC — Ana Silva — approved\nFacets read well; ship it behind the flag.\n`,
+      `# Review of the first search cut\n\n## ${fixtureDay("2026-11-05", today)} 16:30 UTC — Ana Silva — approved\nFacets read well; ship it behind the flag.\n`,
   });
   commitAll(path, "docs: search branch saves and plan", at("2026-11-05T16:00:00Z"));
 }

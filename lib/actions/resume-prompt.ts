@@ -170,6 +170,8 @@ function plainPrompt(brief: BriefCore, docSections: SectionRow[], taskCounts: Ta
   out.push("");
   const state = section(docSections, "state");
   if (state) out.push("## Current state", state, "");
+  const decisions = section(docSections, "decisions");
+  if (decisions) out.push("## Decisions (keep to them)", decisions, "");
   const gotchas = section(docSections, "gotchas", "failed");
   if (gotchas) out.push("## Gotchas", gotchas, "");
   const blockers = section(docSections, "blockers");

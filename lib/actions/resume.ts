@@ -10,6 +10,7 @@ import { buildPrompt, selectContext, selectSteps } from "./resume-prompt";
 import type { ResumeBrief, ResumeFile, ResumeRole } from "./resume-types";
 import { goalWords, scoreText } from "./resume-words";
 import { documentWithRepository } from "../queries/shared";
+import { unitOf, type CompanionRole } from "../parse/conventions/unit";
 
 import { memoriesOf } from "../index/sessions-memory";
 export { goalWords } from "./resume-words";
@@ -43,6 +44,12 @@ interface Candidate {
   order: number;
 }
 
+/** A unit companion's part in a resume: its plan, its research, else a file to read. */
+function companionRole(role: CompanionRole): ResumeRole {
+  if (role === "research") return "research";
+  return role === "plan" || role === "tasks" || role === "spec" || role === "design" || role === "requirements" || role === "proposal" ? "plan" : "key";
+}
+
 function stringList(value: unknown): string[] {
   if (typeof value === "string") return value.split(/[;,]/).map((v) => v.trim()).filter(Boolean);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean) : [];
@@ -67,6 +74,8 @@ function candidatesOf(db: CairnDb, doc: typeof documents.$inferSelect, repoReal:
     ...[...stringList(meta.plansInProgress), ...stringList(frontmatter.plans_in_progress)].map((path) => ({ path, role: "plan" as const })),
     ...[...stringList(meta.researchFiles), ...stringList(frontmatter.research_files), ...researchFor].map((path) => ({ path, role: "research" as const })),
     ...refs.filter((r) => r.role !== "mentioned").map((r) => ({ path: r.path, role: (r.role === "plan" || r.role === "research" || r.role === "key" ? r.role : "modified") as ResumeRole })),
+    // a convention unit's companion files, as its page lists them (a Spec Kit feature's plan.md and tasks.md, a memory bank's files)
+    ...(unitOf(meta)?.companions ?? []).filter((c) => c.present).map((c) => ({ path: c.path, role: companionRole(c.role) })),
   ];
   const byPath = new Map<string, Candidate>();
   raw.forEach(({ path, role }, order) => {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defaultDbPath, getDb, type CairnDb } from "../../db/client";
 import { roots as rootsTable } from "../../db/schema";
 
@@ -36,12 +38,43 @@ export function envRoots(): string[] {
   return (process.env.CAIRN_ROOTS ?? "").split(":").filter(Boolean);
 }
 
-/** --root, else CAIRN_ROOTS, else the roots saved in the database, else the fallback. */
-export function chooseRoots(db: CairnDb, given: string[] | undefined, fallback: string): string[] {
+/**
+ * The folder Cairn itself runs from (its package: the nearest folder above this module whose package.json is named
+ * "cairn"), or null. Never a root Cairn picks by default: its own test fixtures are not the user's work.
+ */
+export function cairnSourceFolder(from: string = dirname(fileURLToPath(import.meta.url))): string | null {
+  let dir = from;
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(resolve(dir, "package.json"), "utf8")) as { name?: unknown };
+      if (pkg.name === "cairn") return dir;
+    } catch {
+      // no package.json here: look further up
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
+}
+
+/** `path` is `folder` or inside it. */
+export function isWithin(path: string, folder: string): boolean {
+  const p = resolve(path);
+  const f = resolve(folder);
+  return p === f || p.startsWith(f.endsWith(sep) ? f : f + sep);
+}
+
+/**
+ * --root, else CAIRN_ROOTS, else the roots saved in the database, else the fallback (the home folder for
+ * `cairn index`). A root chosen by default is never Cairn's own source folder (`own`), nor inside it.
+ */
+export function chooseRoots(db: CairnDb, given: string[] | undefined, fallback: string, own: string | null = null): string[] {
   if (given?.length) return given.map((r) => resolve(r));
-  const fromEnv = envRoots();
-  if (fromEnv.length) return fromEnv.map((r) => resolve(r));
-  const saved = db.select({ path: rootsTable.path }).from(rootsTable).all().map((r) => r.path);
+  const notOwn = (path: string) => !own || !isWithin(path, own);
+  const fromEnv = envRoots().map((r) => resolve(r)).filter(notOwn);
+  if (fromEnv.length) return fromEnv;
+  const saved = db.select({ path: rootsTable.path }).from(rootsTable).all().map((r) => r.path).filter(notOwn);
   return saved.length ? saved : [resolve(fallback)];
 }
 

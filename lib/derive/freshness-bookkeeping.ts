@@ -1,5 +1,6 @@
 /**
- * The agent's own files, counted apart: `.claude/**`, `CLAUDE.md`, `PROMPT.md` and every file Cairn
+ * The agent's own files, counted apart: `.claude/**`, `CLAUDE.md`, `PROMPT.md`, the conventions' folders (`memory-bank/`,
+ * `specs/`, `conductor/`, `openspec/`, `.kiro/`, `.taskmaster/`, `.planning/`, `backlog/`) and every file Cairn
  * indexes as a document. Changing them (writing the next checkpoint, pressing Complete) says nothing
  * about how far the code moved. A commit that touches only such files is a bookkeeping commit,
  * whatever its subject.
@@ -9,6 +10,8 @@ import { parseDiffTreeBlocks, type ChangedFile } from "../git/repo-facts";
 import { isFullSha, tryGit } from "../git/runner";
 
 const AGENT_BASENAMES = new Set(["CLAUDE.md", "PROMPT.md"]);
+/** The folders agent conventions keep their files in (docs/architecture.md's families), at the repository's top. */
+export const AGENT_FOLDERS = ["memory-bank", "specs", "conductor", "openspec", ".kiro", ".taskmaster", ".planning", "backlog"] as const;
 
 /** Commits whose files are read at most, per repository and run (beyond it, subjects alone decide). */
 export const MAX_COMMITS_READ_FOR_FILES = 5_000;
@@ -17,6 +20,7 @@ export const MAX_COMMITS_READ_FOR_FILES = 5_000;
 export function isAgentFile(relative: string, documentPaths: ReadonlySet<string>): boolean {
   const clean = relative.replace(/^\.\//, "");
   if (clean === ".claude" || clean.startsWith(".claude/") || clean.includes("/.claude/")) return true;
+  if (AGENT_FOLDERS.some((folder) => clean.startsWith(`${folder}/`))) return true;
   const base = clean.slice(clean.lastIndexOf("/") + 1);
   if (AGENT_BASENAMES.has(base)) return true;
   return documentPaths.has(clean);

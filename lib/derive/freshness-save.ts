@@ -22,6 +22,8 @@ export interface SaveInput {
   referencedFiles: string[];
   /** Repository-relative paths the checkpoint says were modified. */
   modifiedFiles: string[];
+  /** The save's own file, repository-relative, when it is in the work tree: the commit that last changed it is not drift. */
+  path?: string | null;
 }
 
 export interface Freshness {
@@ -43,6 +45,8 @@ export interface Freshness {
   bookkeepingFiles: number | null;
   /** Of the code files the checkpoint refers to or says it modified, how many changed since the save. */
   filesTouched: number | null;
+  /** How many commits since the save touched those files (null: a commit's files were not read). */
+  commitsTouching?: number | null;
   /** Days since savedAt (one decimal), shown beside the level; never raises it. */
   ageDays: number | null;
   /** The saved work is contained in the default branch. */
@@ -51,6 +55,10 @@ export interface Freshness {
   savedInFuture: boolean;
   /** Commit time of the saved commit (ISO), when it resolved. */
   savedCommitAt: string | null;
+  /** The commit after the save that last changed its own file (ISO): drift counts from it, and it dates the save when later. */
+  ownCommitAt?: string | null;
+  /** That commit's sha: the diff page compares from it too. */
+  ownCommitSha?: string | null;
   rebasedAway: boolean;
   savedCommitGone: boolean;
   missingFiles: string[];
@@ -115,6 +123,10 @@ export interface RepositoryState {
   exists: Map<string, boolean | null>;
   documentPaths: ReadonlySet<string>;
   landing: LandingMap | null;
+  /** Each commit's files, as the freshness run's diff-tree read them. */
+  commitFiles?: ReadonlyMap<string, readonly string[]>;
+  /** Per save id: the commit after its base that last changed its own file (drift counts from there). */
+  fileBases?: Map<string, { sha: string; committedAt: number }>;
 }
 
 /** More than this far ahead of now, a save time is a clock's mistake. */
@@ -129,6 +141,8 @@ interface SaveBasis {
 export function saveBasis(save: SaveInput, state: RepositoryState): SaveBasis {
   const text = savedShaText(save);
   const resolvedHeadSha = text ? state.resolved.get(text) ?? null : null;
+  const own = state.fileBases?.get(save.id)?.sha;
+  if (own) return { base: own, resolvedHeadSha };
   if (resolvedHeadSha) return { base: resolvedHeadSha, resolvedHeadSha };
   const time = savedTime(save);
   const head = state.head.headSha;
@@ -141,15 +155,35 @@ export function landedFor(save: SaveInput, state: RepositoryState, resolvedHeadS
   const savedBranch = readSavedBranch(save.branch);
   if (!state.landing || !savedBranch || savedBranch.detached || savedBranch.name === state.landing.branch.name) return null;
   const seconds = time === null ? null : Math.floor(time / 1000);
-  const work = resolvedHeadSha ?? (branchTip && seconds !== null ? state.graph.firstParentAtOrBefore(branchTip, seconds) : null);
+  // a branch merged and deleted (how Spec Kit work ends): the commit that last changed the save's own file is its work
+  const work = resolvedHeadSha ?? (branchTip && seconds !== null ? state.graph.firstParentAtOrBefore(branchTip, seconds) : null) ?? state.fileBases?.get(save.id)?.sha ?? null;
   return work ? state.landing.landed(work, seconds, branchTip) : null;
+}
+
+/** The commits of base..tip (not bookkeeping) that touched any of `files`; null when one's files are unknown. */
+function countCommitsTouching(graph: CommitGraph, commitFiles: RepositoryState["commitFiles"], base: string, tip: string, files: ReadonlySet<string>): number | null {
+  if (!commitFiles) return null;
+  let count = 0;
+  for (const node of graph.commitsBetween(base, tip)) {
+    if (node.bookkeeping) continue;
+    const listed = commitFiles.get(node.sha);
+    if (!listed) {
+      if (node.parents.length <= 1) return null;
+      continue;
+    }
+    if (listed.some((file) => files.has(file))) count += 1;
+  }
+  return count;
 }
 
 export function freshnessForSave(save: SaveInput, state: RepositoryState, topLevel: string | null, now: Date): Freshness {
   const { head, graph, dirty } = state;
   const shaText = savedShaText(save);
   const { base, resolvedHeadSha } = saveBasis(save, state);
-  const time = savedTime(save);
+  // a save's time is the later of its stated time and the commit that last changed its file (issue 39)
+  const stated = savedTime(save);
+  const ownCommit = state.fileBases?.get(save.id);
+  const time = ownCommit && (stated === null || ownCommit.committedAt * 1000 > stated) ? ownCommit.committedAt * 1000 : stated;
   const extraReasons: string[] = [];
   if (save.headSha?.trim() && !shaText) extraReasons.push("saved head sha is not a commit id; ignored");
   if (!head.headSha) extraReasons.push("repository has no commits yet");
@@ -161,7 +195,7 @@ export function freshnessForSave(save: SaveInput, state: RepositoryState, topLev
   let headReachable: boolean | null = null;
   let beyondHistoryWindow = false;
   if (resolvedHeadSha && head.headSha) {
-    const count = graph.countBetween(resolvedHeadSha, head.headSha);
+    const count = graph.countBetween(base ?? resolvedHeadSha, head.headSha);
     if (count) {
       newCommits = count.total;
       bookkeepingCommits = count.bookkeeping;
@@ -198,12 +232,14 @@ export function freshnessForSave(save: SaveInput, state: RepositoryState, topLev
   let filesChanged: number | null = null;
   let bookkeepingFiles: number | null = null;
   let filesTouched: number | null = null;
+  let commitsTouching: number | null = null;
   if (committedSince) {
     const split = splitAgentFiles(new Set([...committedSince, ...(dirty?.listed ?? [])]), state.documentPaths);
     filesChanged = split.code.size;
     bookkeepingFiles = split.agent.size;
     const own = splitAgentFiles([...referenced, ...modified], state.documentPaths).code;
     filesTouched = [...own].filter((file) => split.code.has(file) || (dirty?.has(file) ?? false)).length;
+    if (filesTouched > 0 && base && head.headSha) commitsTouching = countCommitsTouching(graph, state.commitFiles, base, head.headSha, own);
   }
   const baseline = save.dirtySaved ?? modified.length;
   const filesMoved = filesChanged === null ? null : Math.max(0, filesChanged - baseline);
@@ -244,8 +280,8 @@ export function freshnessForSave(save: SaveInput, state: RepositoryState, topLev
   return {
     newCommits, bookkeepingCommits, commitsSinceSavedAt, countBasis, headReachable, resolvedHeadSha,
     branchMatches, currentBranch: head.currentBranch, savedBranchExists, savedBranchMoved,
-    dirtySaved: save.dirtySaved, dirtyNow, filesChanged, bookkeepingFiles, filesTouched, ageDays, landed, savedInFuture,
-    savedCommitAt, rebasedAway, savedCommitGone, missingFiles,
+    dirtySaved: save.dirtySaved, dirtyNow, filesChanged, bookkeepingFiles, filesTouched, commitsTouching, ageDays, landed, savedInFuture,
+    savedCommitAt, ownCommitAt: ownCommit ? new Date(ownCommit.committedAt * 1000).toISOString() : null, ownCommitSha: ownCommit?.sha ?? null, rebasedAway, savedCommitGone, missingFiles,
     modifiedFileStates: judgeModifiedFiles({ modifiedFiles: modified, exists: state.exists, dirty, committedSince }),
     unmentionedModified: findUnmentionedModified(dirty, modified).filter((file) => !isAgentFile(file, state.documentPaths)),
     level: verdict.level,

@@ -74,10 +74,12 @@ export function parseFreshness(value: unknown): FreshnessView | null {
     filesChanged: num(v.filesChanged),
     bookkeepingFiles: num(v.bookkeepingFiles),
     filesTouched: num(v.filesTouched),
+    commitsTouching: num(v.commitsTouching),
     ageDays: num(v.ageDays),
     landed: parseLanded(v.landed),
     savedInFuture: v.savedInFuture === true,
     savedCommitAt: str(v.savedCommitAt),
+    ownCommitAt: str(v.ownCommitAt), ownCommitSha: str(v.ownCommitSha),
     missingFiles: strings(v.missingFiles),
     modifiedFileStates: states.flatMap((s: unknown) => {
       if (!s || typeof s !== "object") return [];
@@ -199,6 +201,15 @@ function byLimits(value: number | null, limits: { fresh: number; slightlyStale: 
   return value <= limits.stale ? 2 : 3;
 }
 
+/** Its own files that moved, exactly: "1 commit touched 1 of its files" (the commits that did; " touched …" when all did). */
+export function touchedPhrase(f: FreshnessView, lead = "", total: number | null = null): string {
+  if (!f.filesTouched || f.filesTouched <= 0) return "";
+  const its = plural(f.filesTouched, "of its files", "of its files");
+  if (total !== null && f.commitsTouching === total && !f.bookkeepingCommits) return ` touched ${its}`;
+  // unknown, or no commit since touched them (they differ by the work tree, or by the branch HEAD is on)
+  return f.commitsTouching ? `${lead}${plural(f.commitsTouching, "commit")} touched ${its}` : `${lead}${its} changed`;
+}
+
 /** What moved, each fact with the severity it grades to, most severe first (same numbers as the reasons). */
 function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string | null): string[] {
   const facts: { text: string; severity: number }[] = [];
@@ -210,14 +221,14 @@ function movedFacts(f: FreshnessView, branch: string | null, recordedSha: string
   const total = f.countBasis === "time" ? f.commitsSinceSavedAt : f.newCommits;
   const real = total === null ? null : total - (f.bookkeepingCommits ?? 0);
   if (commits) {
-    const touched = f.filesTouched !== null && f.filesTouched > 0 ? ` touched ${plural(f.filesTouched, "of its files", "of its files")}` : "";
-    facts.push({ text: `${commits}${touched}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
+    facts.push({ text: `${commits}${touchedPhrase(f, "; ", total)}`, severity: byLimits(real, FRESHNESS_LIMITS.realCommits) });
   }
   if (f.filesChanged !== null && f.filesChanged > 0) {
     const moved = Math.max(0, f.filesChanged - (f.dirtySaved ?? 0));
     facts.push({ text: `${plural(f.filesChanged, "file")} changed`, severity: byLimits(moved, FRESHNESS_LIMITS.filesMoved) });
   }
-  if (f.branchMatches === false) facts.push({ text: `branch ${saved ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`, severity: 2 });
+  // a gone branch is named once ("branch x is gone"), not again as "branch x -> main"
+  if (f.branchMatches === false && !(f.savedBranchExists === false && saved)) facts.push({ text: `branch ${saved ?? "?"} -> ${f.currentBranch ?? "detached HEAD"}`, severity: 2 });
   if (f.missingFiles.length > 0) facts.push({ text: `${plural(f.missingFiles.length, "referenced file")} missing`, severity: 2 });
   return facts
     .map((fact, index) => ({ ...fact, index }))
@@ -250,7 +261,8 @@ export function notes(f: FreshnessView, branch: string | null, recordedSha: stri
       `The commit this checkpoint recorded (${(recordedSha ?? "").trim().slice(0, 12)}) does not exist in this repository: rebased away and pruned, or saved in another clone.`,
     );
   }
-  if (f.savedBranchExists === false && saved) out.push(`The saved branch ${saved} no longer exists.`);
+  // the headline says "branch X is gone" already; landed work leaves its branch as expected
+  if (f.savedBranchExists === false && saved && !f.landed && f.level === "unknown") out.push(`The saved branch ${saved} no longer exists.`);
   if (f.bookkeepingFiles) out.push(`${plural(f.bookkeepingFiles, "file")} of the agent's own (.claude/, checkpoints, notes) also changed: not counted.`);
   return out;
 }

@@ -3,6 +3,7 @@
  * repository are answered together with a small, constant number of git processes: this file asks git
  * (computeFreshness), freshness-save.ts judges each save from the answers.
  */
+import type { CommitNode } from "../git/history";
 import { RepoFacts } from "../git/repo-facts";
 import { saveCommitNodes } from "../git/save-commits";
 import { checkPathsExist, DirtyPaths, toRepoRelative } from "./freshness-files";
@@ -27,6 +28,46 @@ export type { ModifiedFileState, ModifiedFileVerdict } from "./freshness-files";
 export { compareShas, diffSinceSave } from "./freshness-diff";
 export type { CommitSummary, DiffSinceSave, FileDiff, FileStat, ShaComparison } from "./freshness-diff";
 export { FUTURE_SLACK_MS, type Freshness, type SaveInput } from "./freshness-save";
+
+/**
+ * A save's own commit is not drift (issue 39): for each save whose file was added or changed by a commit after its
+ * base, that commit becomes its base. The files changed since are the union of the files of the commits after it
+ * (read by the same diff-tree); only when one of those is unknown is git asked for that base's diff.
+ */
+async function countFromOwnCommits(facts: RepoFacts, state: RepositoryState, saves: SaveInput[], headSha: string, documentPaths: ReadonlySet<string>): Promise<void> {
+  const fileBases = new Map<string, { sha: string; committedAt: number }>();
+  for (const save of saves) {
+    if (!save.path) continue;
+    const base = saveBasis(save, state).base;
+    if (!base) continue;
+    let own: CommitNode | null = null;
+    for (const node of state.graph.commitsBetween(base, headSha)) {
+      if (node.parents.length > 1 || (own && own.committedAt >= node.committedAt)) continue;
+      if (facts.commitFiles.get(node.sha)?.includes(save.path)) own = node;
+    }
+    if (own) fileBases.set(save.id, { sha: own.sha, committedAt: own.committedAt });
+  }
+  if (fileBases.size === 0) return;
+  const unknown: string[] = [];
+  for (const { sha } of fileBases.values()) {
+    if (state.changedSince.has(sha)) continue;
+    const files = new Set<string>();
+    let known = true;
+    for (const node of state.graph.commitsBetween(sha, headSha)) {
+      const listed = facts.commitFiles.get(node.sha);
+      if (listed) for (const file of listed) files.add(file);
+      // a merge lists no files (its sides are in the range); a bookkeeping commit touches only the agent's files
+      else if (node.parents.length <= 1 && !node.bookkeeping) known = false;
+    }
+    if (known) state.changedSince.set(sha, files);
+    else unknown.push(sha);
+  }
+  if (unknown.length) {
+    const changed = await changesAndBookkeeping(facts, state.graph, unknown, headSha, [], documentPaths);
+    for (const [base, files] of changed) state.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
+  }
+  state.fileBases = fileBases;
+}
 
 /**
  * Freshness of every save of one repository, keyed by save id. Git processes: rev-parse (layout),
@@ -81,6 +122,7 @@ export async function computeFreshness(
     changedSince: new Map(),
     documentPaths,
     landing: defaultBranch && graph.has(defaultBranch.tip) ? new LandingMap(graph, defaultBranch) : null,
+    commitFiles: facts.commitFiles,
   };
   const bases = saves.map((save) => saveBasis(save, partial).base).filter((base): base is string => base !== null);
   const headSha = head.headSha;
@@ -94,6 +136,7 @@ export async function computeFreshness(
     for (const [base, files] of changed) {
       partial.changedSince.set(base, files ? new Set(files.map((file) => file.path)) : null);
     }
+    await countFromOwnCommits(facts, partial, saves, headSha, documentPaths);
   }
 
   for (const save of saves) result.set(save.id, freshnessForSave(save, partial, layout.topLevel, now));

@@ -42,6 +42,8 @@ function saveInputs(db: CairnDb, repositoryId: number): SaveInput[] {
       savedAt: documents.savedAt,
       savedAtSource: documents.savedAtSource,
       dirtySaved: documents.dirtySaved,
+      path: documents.path,
+      source: documents.source,
     })
     .from(documents)
     .where(eq(documents.repositoryId, repositoryId))
@@ -68,6 +70,7 @@ function saveInputs(db: CairnDb, repositoryId: number): SaveInput[] {
     dirtySaved: d.dirtySaved,
     referencedFiles: [...new Set(byDoc.get(d.id)?.referenced ?? [])],
     modifiedFiles: [...new Set(byDoc.get(d.id)?.modified ?? [])],
+    path: d.source === "worktree" ? d.path : null,
   }));
 }
 

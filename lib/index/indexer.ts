@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { homedir } from "node:os";
-import { basename, resolve } from "node:path";
+import { basename, resolve, sep } from "node:path";
 import type { CairnDb } from "../../db/client";
 import { documents, indexedFiles, indexRuns, repositories, roots as rootsTable, type Repository } from "../../db/schema";
 import type { RejectedFile } from "../discover/candidates";
@@ -42,6 +42,8 @@ export interface IndexOptions {
   now?: Date;
   /** Environment the session readers name their roots from (CLAUDE_CONFIG_DIR, CODEX_HOME, ...); default process.env. */
   sessionEnv?: Readonly<Record<string, string | undefined>>;
+  /** Folders whose repositories are not indexed (Cairn's own source folder when the roots are the default). */
+  skipRepositories?: readonly string[];
 }
 
 function rejectedOutcome(file: RejectedFile) {
@@ -201,6 +203,10 @@ export function savedRoots(db: CairnDb): string[] {
   return db.select().from(rootsTable).all().map((r) => r.path);
 }
 
+function skipped(path: string, folders: readonly string[] | undefined): boolean {
+  return !!folders?.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+}
+
 /** discover -> parse -> derive -> store, incrementally, one transaction per repository. */
 export async function indexRoots(db: CairnDb, options: IndexOptions): Promise<IndexSummary> {
   return withRunSettings(db.$client, () => withPrepareWorker(() => indexRootsNow(db, options)));
@@ -220,7 +226,7 @@ async function indexRootsNow(db: CairnDb, options: IndexOptions): Promise<IndexS
   const everyFind: { repo: FoundRepository; root: string }[] = [];
   for (const root of rootPaths) {
     options.onProgress?.({ phase: "discover", root });
-    for (const repo of await findRepositories(root)) everyFind.push({ repo, root });
+    for (const repo of await findRepositories(root)) if (!skipped(repo.path, options.skipRepositories)) everyFind.push({ repo, root });
   }
   // nested roots, a root given twice: each checkout once
   const found = await uniqueRepositories(everyFind);

@@ -4,6 +4,7 @@ import { findDate } from "./heuristics/dates";
 import { baseName, lowerPath, squash, stripInlineMarkdown } from "./heuristics/text";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { addReference } from "./markdown-document";
+import { titleFromWork } from "./heuristics/work-title";
 
 const SENTINEL = ".session-state.json";
 
@@ -110,10 +111,14 @@ export const lastSessionParser: Parser = {
     if (flights.length) doc.meta.inFlight = flights;
     for (const flight of flights) if (/[/.]/.test(flight.path) && !/\s/.test(flight.path)) addReference(doc.references, flight.path, "mentioned");
 
+    // the heading's date is this family's own field ("# Last session — 2026-12-05, 05:24 (UTC)"): stated, not guessed
+    if (doc.fieldSources?.savedAt === "h1") doc.fieldSources = { ...doc.fieldSources, savedAt: "key:last-session-heading" };
     if (sentinelText !== undefined) {
       const sentinel = readSentinel(sentinelText, problems);
       if (sentinel) applySentinel(doc, sentinel);
     }
+    // a heading that names only the kind and the date: the title is the work ("What we just did", "Working on")
+    titleFromWork(doc);
     if (!doc.title) problems.push("no title");
     return { document: doc, problems };
   },

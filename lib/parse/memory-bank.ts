@@ -13,6 +13,7 @@ import { folderOf, join, type CompanionRole, type StatusStatement } from "./conv
 import { firstHeading, labelValue } from "./conventions/labels";
 import { clearDate, finishUnit, newestIn, noGitFields, setDate } from "./conventions/record";
 import { squash, stripInlineMarkdown } from "./heuristics/text";
+import { titleFromWork } from "./heuristics/work-title";
 
 /** `memory-bank/` (Cline, Roo, Cursor), and `cline_docs/`, where Cline's first memory bank lived. */
 const PLACE = /(^|\/)(?:memory[-_]bank|cline_docs)\/active[-_]?context\.md$/i;
@@ -65,6 +66,8 @@ export const memoryBankParser: Parser = {
     // no H1: the bank's folder names it, as for the other units
     doc.title = title ?? (folder.split("/").pop() || "memory-bank");
     doc.fieldSources = { ...doc.fieldSources, title: title ? "h1" : "folder" };
+    // "# Active Context" names the file, not the work: the current focus does
+    titleFromWork(doc);
 
     clearDate(doc);
     const date = dateOf(read.body) ?? (progress ? dateOf(progress) : null);

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURE, buildFixtureWorld } from "../../e2e/support/fixture-world";
+import { FIXTURE, buildFixtureWorld, day } from "../../e2e/support/fixture-world";
 import { tempSpace, type TempSpace } from "../../tests/support/temp";
 import { indexRoots } from "../index/indexer";
 import { checkpointPage } from "./checkpoint";
@@ -77,7 +77,7 @@ describe("lists", () => {
     expect(second.firstIndex).toBe(51);
     expect(second.rows.length).toBe(first.total - 50);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(first.total);
-    const dated = listCheckpoints(space.db(), { page: 1, family: "html", from: "2026-11-05", to: "2026-11-05" });
+    const dated = listCheckpoints(space.db(), { page: 1, family: "html", from: day("2026-11-05"), to: day("2026-11-05") });
     expect(dated.rows.map((r) => r.title).sort()).toEqual([FIXTURE.hostileTitle, FIXTURE.missingTitle, FIXTURE.planCheckpointTitle].sort());
     expect(listCheckpoints(space.db(), { page: 9 }).page).toBe(2);
   });

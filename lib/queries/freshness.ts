@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { CairnDb } from "../../db/client";
-import { documents } from "../../db/schema";
+import { documents, referencedFiles } from "../../db/schema";
 import { diffSinceSave, isAgentFile, type DiffSinceSave } from "../derive/freshness";
 import { agentOnlyCommitsOf } from "../derive/freshness-diff";
 import { agentOnlyCommits } from "../derive/freshness-bookkeeping";
@@ -67,6 +67,8 @@ export interface DiffPageData {
   notices: string[];
   /** Changed files that are the agent's own (.claude/**, CLAUDE.md, PROMPT.md, indexed documents): counted apart. */
   agentFiles: string[];
+  /** Per commit sha: which of the checkpoint's own code files it touched (the commits drift counts as touching them). */
+  touching: Record<string, string[]>;
   outcome: DiffOutcome;
 }
 
@@ -99,6 +101,18 @@ async function markAgentWork(db: CairnDb, repositoryId: number, repoPath: string
   const agentOnly = agentOnlyCommitsOf(diff, documentPaths) ?? (await agentOnlyCommits(repoPath, diff.commits.filter((c) => !c.bookkeeping), documentPaths));
   for (const commit of diff.commits) if (agentOnly.has(commit.sha)) commit.bookkeeping = true;
   data.agentFiles = diff.stat.files.map((file) => file.path).filter((file) => isAgentFile(file, documentPaths));
+  // the checkpoint's own code files, and the commits that touched them (as "N commits touched M of its files" counts)
+  const own = new Set(
+    db.select({ path: referencedFiles.path }).from(referencedFiles).where(eq(referencedFiles.documentId, data.checkpoint.id)).all()
+      .map((row) => row.path)
+      .filter((path) => !isAgentFile(path, documentPaths)),
+  );
+  if (own.size > 0 && diff.commitFiles) {
+    for (const commit of diff.commits) {
+      const touched = (diff.commitFiles[commit.sha] ?? []).filter((path) => own.has(path));
+      if (touched.length > 0 && !commit.bookkeeping) data.touching[commit.sha] = touched;
+    }
+  }
   if (data.agentFiles.length > 0) {
     const code = diff.stat.filesChanged - data.agentFiles.length;
     data.notices.push(
@@ -131,6 +145,7 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
     rebasedAway: freshness ? isRebasedAway(freshness) : false,
     notices: [],
     agentFiles: [],
+    touching: {},
     outcome: { kind: "no-repository" },
   };
   if (!repo) return data;
@@ -157,7 +172,13 @@ export async function loadDiffPage(db: CairnDb, id: string, params: { against?: 
 
   try {
     let diff: DiffSinceSave | null = null;
-    if (basis === "sha" && doc.headSha) {
+    // the commit that added or last changed the checkpoint's file is where drift counts from (issue 39): the banner's numbers
+    const own = !onBranch && !params.basis && freshness?.ownCommitSha && isFullSha(freshness.ownCommitSha) ? freshness.ownCommitSha : null;
+    if (own) {
+      diff = await diffSinceSave(repo.path, own, toSha);
+      if (diff) data.notices.push(`Compared from ${own.slice(0, 7)}, the commit that added or last changed this checkpoint's file: its own commit is not drift.`);
+    }
+    if (!diff && basis === "sha" && doc.headSha) {
       diff = await diffSinceSave(repo.path, doc.headSha, toSha);
       if (diff && data.rebasedAway) {
         data.notices.push(

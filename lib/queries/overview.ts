@@ -199,13 +199,26 @@ export function overviewData(db: CairnDb): OverviewData {
   const families = [...byFamily.values()].sort((a, b) => b.count - a.count || a.format.localeCompare(b.format));
 
   const recentSaves = checkpointRows(db, and(notDuplicate, isNotNull(documents.savedAt)), 10);
+  // a commit is listed once per project, not once per checkout that holds it (the main checkout's name shown)
+  const seenCommits = new Set<string>();
   const recentCommits = db
-    .select({ sha: saveEvents.sha, subject: saveEvents.subject, at: saveEvents.committedAt, repoId: repositories.id, repoName: repositories.name })
+    .select({
+      sha: saveEvents.sha, subject: saveEvents.subject, at: saveEvents.committedAt, repoId: repositories.id, repoName: repositories.name,
+      projectKey: repositories.projectKey, isMain: repositories.isMainWorktree,
+    })
     .from(saveEvents)
     .innerJoin(repositories, eq(repositories.id, saveEvents.repositoryId))
-    .orderBy(desc(saveEvents.committedAt))
-    .limit(10)
-    .all();
+    .orderBy(desc(saveEvents.committedAt), desc(repositories.isMainWorktree), repositories.id)
+    .limit(80)
+    .all()
+    .filter((row) => {
+      const key = `${row.projectKey ?? `repository:${row.repoId}`}\0${row.sha}`;
+      if (seenCommits.has(key)) return false;
+      seenCommits.add(key);
+      return true;
+    })
+    .slice(0, 10)
+    .map(({ projectKey: _key, isMain: _main, ...commit }) => commit);
   const recent: ActivityItem[] = [
     ...recentSaves.map((row) => ({ at: row.savedAt ?? "", kind: "save" as const, row })),
     ...recentCommits.map(({ at, ...commit }) => ({ at, kind: "commit" as const, commit })),

@@ -7,7 +7,7 @@
  * then groups by rank, newest first within a group. A new rule is one more entry in the table.
  */
 import { DORMANT_DAYS } from "../derive/freshness-level";
-import { ago, landedPhrase, plural, type FreshnessView } from "../derive/freshness-wording";
+import { ago, landedPhrase, plural, touchedPhrase, type FreshnessView } from "../derive/freshness-wording";
 
 export const QUEUE_ACTIONS = ["complete", "review", "resume", "re-verify", "archive"] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
@@ -25,7 +25,14 @@ export interface QueueFacts {
   /** The next save of the same lineage, when there is one. */
   supersededBy: { title: string | null; savedAt: string | null } | null;
   /** Committed by someone else (or asking for a review) and not reviewed since its last save. */
-  awaitingReview: { lastSave: string | null; reviews: number; author?: { name: string; email: string } | null; asked?: boolean } | null;
+  awaitingReview: {
+    lastSave: string | null;
+    reviews: number;
+    author?: { name: string; email: string } | null;
+    asked?: boolean;
+    /** The last review, when there is one: a save after it re-requests review (as a push to a pull request does). */
+    lastReview?: { verdict: string | null; reviewer: string; byUser: boolean } | null;
+  } | null;
   /** Why it is not really a checkpoint (a folder README, a file with no checkpoint fields), else null. */
   notACheckpoint?: string | null;
 }
@@ -77,7 +84,7 @@ function driftFact(f: FreshnessView, branch: string | null): string {
   if (f.savedBranchExists === false && branch) return `its branch ${branch} is gone`;
   if (f.rebasedAway) return "its saved commit was rebased or reset away";
   if (f.savedCommitGone) return "its saved commit is not in this repository";
-  if (f.filesTouched && real > 0) return `${plural(real, "commit")} touched ${plural(f.filesTouched, "of its files", "of its files")}`;
+  if (f.filesTouched && real > 0) return touchedPhrase(f);
   if (f.missingFiles.length > 0) return `${plural(f.missingFiles.length, "of its files", "of its files")} ${f.missingFiles.length === 1 ? "is" : "are"} gone`;
   if (f.branchMatches === false) return `the repository is on ${f.currentBranch ?? "a detached HEAD"}, not ${branch ?? "its branch"}`;
   if (real > 0) return `${plural(real, "commit")} since the save${f.filesChanged ? `, ${plural(f.filesChanged, "file")} changed` : ""}`;
@@ -98,9 +105,17 @@ function whoAsks(c: QueueContext): string {
   return "It asks for a review";
 }
 
+const VERDICT_WORDS: Record<string, string> = { changes: "Changes requested", approved: "approval", comment: "comment" };
+
 function reviewReason(c: QueueContext): string {
   const r = c.facts.awaitingReview!;
   const since = r.lastSave ? `saved ${ago(r.lastSave, c.now)}` : "committed";
+  // saved again after a review: who, when, after whose verdict
+  if (r.lastReview && r.author && !r.asked && r.lastSave) {
+    const whose = r.lastReview.byUser ? "your" : `${r.lastReview.reviewer || "the last"}'s`;
+    const verdict = VERDICT_WORDS[r.lastReview.verdict ?? ""] ?? "review";
+    return `${r.author.name || r.author.email} saved again ${ago(r.lastSave, c.now)}, after ${whose} ${verdict}.`;
+  }
   return `${whoAsks(c)}, ${since}, ${r.reviews > 0 ? "changed since its last review" : "never reviewed"}.`;
 }
 

@@ -93,6 +93,8 @@ const rowFields = {
   successorId: successor.id,
   successorTitle: successor.title,
   successorSavedAt: successor.savedAt,
+  // the work a snapshot is about, when its heading names only its kind and date (lib/parse/heuristics/work-title.ts)
+  workTitle: sql<string | null>`json_extract(${documents.meta}, '$.workTitle')`,
   // a convention unit's facts (null for other records: no meta decoded per row)
   unit: sql<string | null>`case when ${documents.format} in (${sql.join(UNIT_FORMATS.map((f) => sql`${f}`), sql`, `)}) then json_extract(${documents.meta}, '$.unit') end`,
 };
@@ -110,6 +112,11 @@ function openRows(db: CairnDb, repoPath: string | undefined) {
       .leftJoin(successor, eq(successor.id, documents.supersededBy))
       .where(and(eq(documents.kind, "checkpoint"), notDuplicate, openCondition, repoPath ? inProjectAt(sql.placeholder("repo")) : undefined));
   return allRows(db, query, rowFields, { name: repoPath ? "queue:open-in-repo" : "queue:open", values: { repo: repoPath } }) as Row[];
+}
+
+function latestIso(...times: (string | null | undefined)[]): string | null {
+  const valid = times.filter((t): t is string => !!t && Number.isFinite(Date.parse(t)));
+  return valid.length ? valid.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : null;
 }
 
 /**
@@ -136,16 +143,24 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const odd = notACheckpoint(row);
     // a save without a status and without any checkpoint field is a note, not work: only a review request keeps it
     if (odd && !row.rawStatus && !review) continue;
+    // a save's time is the later of its stated time and the commit that last changed its file (issue 39)
+    const freshness = parseFreshness(row.freshness);
+    const touchedAt = review?.lastSave ?? latestIso(row.savedAt, freshness?.ownCommitAt);
     const successorSave = row.successorId ? { title: row.successorTitle, savedAt: row.successorSavedAt } : null;
     const decided = decide(
       {
-        freshness: parseFreshness(row.freshness),
+        freshness,
         branch: row.branch,
         savedAt: row.savedAt,
-        touchedAt: review?.lastSave ?? row.savedAt,
+        touchedAt,
         // a handoff under review is judged by its review, not by a later save
         supersededBy: review ? null : successorSave,
-        awaitingReview: review ? { lastSave: review.lastSave, reviews: review.reviews, author: review.author, asked: review.asked } : null,
+        awaitingReview: review
+          ? {
+              lastSave: review.lastSave, reviews: review.reviews, author: review.author, asked: review.asked,
+              lastReview: review.lastReview ? { verdict: review.lastReview.verdict, reviewer: review.lastReview.reviewer, byUser: review.lastReviewByUser } : null,
+            }
+          : null,
         notACheckpoint: odd,
       },
       now,
@@ -155,8 +170,9 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
     const mark = marks.get(row.id) ?? NO_MARKS;
     const item: QueueItem = {
       id: row.id, rank: 0, action: decision.action, verb: decision.verb, rule: decision.rule, group: decision.rank, reason: decision.reason,
-      title: row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
-      branch: row.branch, savedAt: row.savedAt, touchedAt: review?.lastSave ?? row.savedAt, level: row.level, contentHash: row.contentHash ?? "",
+      // the work, not "Last session — 2026-12-05, 05:24 (UTC)": its kind and date are shown beside it
+      title: row.workTitle || row.title, path: row.path, format: row.format, repoId: row.repoId, repoName: row.repoName, repoPath: row.repoPath,
+      branch: row.branch, savedAt: row.savedAt, touchedAt, level: row.level, contentHash: row.contentHash ?? "",
       pinned: mark.pinned, archived: mark.archived, snoozedUntil: isSnoozed(mark.snoozedUntil, now) ? mark.snoozedUntil : null,
     };
     (isSetAside(mark, now) ? setAside : items).push(item);

@@ -30,6 +30,8 @@ export interface QueueRow extends CheckpointListRow {
   author: Author | null;
   /** It asks for a review in its status, a heading or a line. */
   asked: boolean;
+  /** The last review was the user's own (its reviewer's name is one of the user's). */
+  lastReviewByUser: boolean;
 }
 
 /** Review headings carry minutes only: compare times to the minute. */
@@ -244,6 +246,7 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
   // a repository without any review needs no review names: its checkpoints' stems are counted only where reviews exist
   const reviewed = new Set([...reviewsByKey.values()].flat().map((doc) => doc.repositoryId));
   const stems = reviewed.size ? stemCounts(db, repoIds.filter((id) => reviewed.has(id))) : () => 0;
+  const user = reviewed.size ? await userIdentity(db.$client.name, identityStore(db)) : null;
   const queue: QueueRow[] = [];
   for (const c of candidates) {
     const committed = c.source !== "worktree" ? "branch" : tracked.get(c.repositoryId ?? -1)?.has(c.path) ? "tracked" : null;
@@ -259,7 +262,8 @@ export async function reviewQueue(db: CairnDb, options: { formats?: readonly str
     const reviewedSince = items.some((r) => r.at && minute(r.at) >= minute(lastSave));
     if (reviewedSince) continue;
     const { contentHash: _hash, ...row } = c;
-    queue.push({ ...row, lastSave, committed, lastReview: last, reviews: items.length, author: by?.author ?? null, asked: asking.has(c.id) });
+    const lastReviewByUser = !!last && !!user && isUser({ name: last.reviewer, email: "", at: null }, user);
+    queue.push({ ...row, lastSave, committed, lastReview: last, reviews: items.length, author: by?.author ?? null, asked: asking.has(c.id), lastReviewByUser });
   }
   return queue.sort((a, b) => (b.lastSave ?? "").localeCompare(a.lastSave ?? ""));
 }

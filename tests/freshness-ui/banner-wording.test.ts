@@ -92,9 +92,18 @@ describe("freshness banner wording", () => {
     expect(elsewhere?.notes.some((n) => /rebased/.test(n))).toBe(false);
   });
 
+  it("names the commits that touched its files exactly (issue 39)", () => {
+    const one = view({ newCommits: 3, filesChanged: 2, filesTouched: 1, commitsTouching: 1, level: "slightly-stale" });
+    expect(headline(one, "main", null)).toBe("3 commits since the save; 1 commit touched 1 of its files, 2 files changed.");
+    const uncommitted = view({ newCommits: 2, filesChanged: 1, filesTouched: 1, commitsTouching: 0, level: "slightly-stale" });
+    expect(headline(uncommitted, "main", null)).toMatch(/^2 commits since the save; 1 of its files changed/);
+  });
+
   it("says when the saved branch is gone", () => {
     const gone = freshnessBanner({ freshness: view({ branchMatches: false, savedBranchExists: false, level: "very-stale" }), branch: "feature/old" });
-    expect(gone?.notes).toContain("The saved branch feature/old no longer exists.");
+    // the headline says it, once (issue 39: the banner does not repeat the branch)
+    expect(gone?.headline).toMatch(/^Branch feature\/old is gone/);
+    expect(gone?.notes.join(" ")).not.toContain("feature/old");
     const moved = freshnessBanner({ freshness: view({ branchMatches: false, savedBranchMoved: 3, level: "stale" }), branch: "topic" });
     expect(moved?.notes).toEqual([]);
   });

@@ -88,12 +88,13 @@ describe("re-indexing without git when nothing changed", () => {
   });
 
   it("asks git again after a commit, and counts it", async () => {
-    expect(freshness().newCommits).toBe(1);
+    // counted from the checkpoint's own commit (chore(checkpoint), issue 39): nothing since it yet
+    expect(freshness().newCommits).toBe(0);
     writeFiles(repo, { "src/more.ts": "export const more = 1;\n" });
     commitAll(repo, "feat: more");
     const processes = await gitProcessesOfAnIndex();
     expect(processes).toBeGreaterThan(0);
-    expect(freshness().newCommits).toBe(2);
+    expect(freshness().newCommits).toBe(1);
     // the other repository did not change: it was not asked (one repository's worth of git at most)
     expect(repositoryRow(other).indexStamp).not.toBeNull();
   });

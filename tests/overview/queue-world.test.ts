@@ -114,7 +114,8 @@ describe.skipIf(!hasCorpus)("the queue in a realistic world", () => {
       ["Rotate the session keys", "review"],
       ["Ship the exporter", "resume"],
       // the session briefing names two files the repository does not have: fresh, but to look at first
-      [expect.stringMatching(/^Last session/), expect.stringMatching(/^(resume|re-verify)$/)],
+      // titled by its work ("What we just did"), not "Last session — <date>" (issue 39)
+      [expect.stringMatching(/^Search the notes/), expect.stringMatching(/^(resume|re-verify)$/)],
     ]);
     expect(items[0]?.reason).toMatch(/^Ana Teammate's handoff, saved yesterday, never reviewed\.$/);
   });

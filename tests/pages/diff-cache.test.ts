@@ -137,6 +137,7 @@ describe("a huge diff", () => {
       rebasedAway: false,
       notices: [],
       agentFiles: [],
+      touching: {},
       outcome: { kind: "diff", diff: diff!, toLabel: "HEAD (main)" },
     };
     const html = renderToStaticMarkup(createElement(DiffPageView, { data }));

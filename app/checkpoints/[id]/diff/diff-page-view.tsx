@@ -170,7 +170,7 @@ export function DiffPageView({ data }: { data: DiffPageData }) {
           </p>
           <section aria-labelledby="commits-heading" className="space-y-2">
             <h2 id="commits-heading" className="text-lg font-semibold">Commits since the save</h2>
-            <DiffCommits commits={diff.commits} truncated={diff.commitsTruncated} emptyText="No commits since the save." />
+            <DiffCommits commits={diff.commits} truncated={diff.commitsTruncated} emptyText="No commits since the save." touching={data.touching} />
           </section>
           <section aria-labelledby="files-heading" className="space-y-2">
             <h2 id="files-heading" className="text-lg font-semibold">Files changed</h2>
