@@ -92,6 +92,8 @@ export function buildPartialClone(root: string, name: string, remote: Array<[str
 
   const checkpointPath = writeCheckpoint(path, checkpoint(`Importer in ${name}`, `importer-${name}`, saved));
   writeCheckpoint(path, checkpoint(`Unknown commit in ${name}`, `unknown-${name}`, "0123456789abcdef0123456789abcdef01234567", { savedAt: new Date(SAVED.getTime() - 60_000) }));
+  // the checkpoints land in a commit of their own, then the code moves on: drift counts from the save's own commit
+  commitAll(path, "chore(checkpoint): importer", new Date(SAVED.getTime() + 90_000));
   writeFiles(path, { "src/app.ts": "export const version = 2;\n" });
   commitAll(path, "feat: second version", new Date(SAVED.getTime() + 120_000));
 
