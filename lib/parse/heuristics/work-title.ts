@@ -50,8 +50,8 @@ export function firstItem(text: string): string | null {
   return null;
 }
 
-/** Sections that say what the work is, best first. */
-const WORK_SECTIONS = ["working-on", "done", "state"] as const;
+/** Sections that say what the work is; the document's own order decides (its first such section leads). */
+const WORK_SECTIONS: ReadonlySet<string> = new Set(["working-on", "done", "state"]);
 
 /**
  * When the document's title names only its kind and date, the work it is about, in `meta.workTitle` (the queue and
@@ -60,9 +60,9 @@ const WORK_SECTIONS = ["working-on", "done", "state"] as const;
  */
 export function titleFromWork(doc: ParsedDocument): string | null {
   if (!isKindOnlyTitle(doc.title)) return null;
-  for (const canonical of WORK_SECTIONS) {
-    const section = doc.sections.find((s) => s.canonical === canonical && s.text.trim());
-    const item = section ? firstItem(section.text) : null;
+  for (const section of doc.sections) {
+    if (!section.canonical || !WORK_SECTIONS.has(section.canonical) || !section.text.trim()) continue;
+    const item = firstItem(section.text);
     if (!item) continue;
     doc.meta.workTitle = item;
     return item;
