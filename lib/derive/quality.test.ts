@@ -63,7 +63,8 @@ describe("scoreQuality", () => {
 
   it("flags template placeholders of every style", () => {
     for (const placeholder of ["[PROJECT NAME]", "{{TITLE}}", "{title}", "<placeholder>"]) {
-      const doc = parse(".claude/handoffs/z.md", COMPLETE_HANDOFF.replace("Complete example", placeholder));
+      // dated: an undated file still titled by a placeholder is an unfilled template, not a checkpoint (issue 40)
+      const doc = parse(".claude/handoffs/z.md", COMPLETE_HANDOFF.replace("Complete example", placeholder).replace("\n\n## Current State", "\n\n**Date:** 2026-04-12\n\n## Current State"));
       expect(scoreQuality(doc, CLEAN).score, placeholder).toBe(70);
     }
   });
