@@ -10,13 +10,17 @@
 import type { ParseInput, ParseResult, Parser } from "./types";
 import { EMPTY_FILE, readMarkdownFile } from "./markdown-family";
 import { readUnitTasks, type UnitTask } from "./conventions/tasks";
+import { conventionStatus } from "./conventions/status-words";
+import type { StatusStatement } from "./conventions/unit";
 import { finishUnit, newestIn, noGitFields, setDate } from "./conventions/record";
-import { labelValue, unitTitle } from "./conventions/labels";
+import { labelValue, STATUS_LABEL, unitTitle } from "./conventions/labels";
 import { dateFromPath } from "./heuristics/dates";
 import { branchFromValue, isPlaceholder } from "./heuristics/fields";
 import { baseName, squash } from "./heuristics/text";
 
-const PLACE = /(^|\/)(?:\.agents?\/(?:exec-?plans|plans)\/(?:[^/]+\/)?|(?:docs\/)?exec-?plans\/(?:[^/]+\/)?|plans\/)[^/]+\.md$/i;
+const PLACE = /(^|\/)(?:\.agents?\/(?:exec-?plans|plans)\/(?:[^/]+\/){0,3}|(?:docs\/)?exec-?plans\/(?:[^/]+\/){0,3}|plans\/)[^/]+\.md$/i;
+/** A plan filed under a `completed/` (or `done/`, `archive/`) folder of its plans folder is finished. */
+const FILED_DONE = /(?:^|\/)(?:completed|done|finished|archived?)\/(?:[^/]+\/)?[^/]+\.md$/i;
 /** The format's description, readmes, indexes and templates are not plans. */
 const NOT_PLANS = /(^|\/)(?:plans|execplans?|readme|index|template)[^/]*\.md$/i;
 
@@ -27,7 +31,7 @@ export function isExecPlanPath(relPath: string): boolean {
 
 const LIVING = {
   progress: /^progress$/i,
-  surprises: /^surprises\s*(?:&|and)\s*discoveries$/i,
+  surprises: /^surp?r?ises\s*(?:&|and)\s*discoveries$/i,
   decisions: /^decision\s*log$/i,
   outcomes: /^outcomes\s*(?:&|and)\s*retrospective$/i,
 } as const;
@@ -62,6 +66,9 @@ function livingSections(lines: string[]): Section[] {
   return out;
 }
 
+/** An H1 that names one of the format's sections is no title ("# Purpose / Big Picture"). */
+const SECTION_TITLE = /^(?:purpose(?:\s*\/\s*big picture)?|big picture|progress|surp?r?ises.*|decision log|outcomes.*|context and orientation|plan of work)$/i;
+
 export function looksLikeExecPlan(text: string): boolean {
   const names = new Set(livingSections(text.slice(0, 200_000).replace(/\r\n?/g, "\n").split("\n")).map((s) => s.name));
   return names.size >= 2 && (names.has("progress") || names.has("decisions"));
@@ -86,8 +93,15 @@ export const execPlanParser: Parser = {
       return s ? lines.slice(s.start, s.end).join("\n") : "";
     };
 
-    const bare = doc.title ? unitTitle(doc.title.replace(/^exec(?:ution)?\s*plan\s*[:—–-]\s*/i, "")) : null;
-    if (bare) doc.title = bare;
+    // the H1, unless it is one of the plan's own section headings; else the frontmatter's title or id; else the file
+    const data = (read.frontmatter.data as Record<string, unknown> | null) ?? null;
+    const h1 = doc.title ? unitTitle(doc.title.replace(/^exec(?:ution)?\s*plan\s*[:—–-]\s*/i, "")) : null;
+    const named = [data?.title, data?.name, data?.plan_id].find((v) => typeof v === "string" && squash(v)) as string | undefined;
+    const title = h1 && !SECTION_TITLE.test(h1) ? h1 : named ? squash(named) : baseName(input.path).replace(/\.md$/i, "");
+    if (title !== doc.title) {
+      doc.title = title;
+      doc.fieldSources = { ...doc.fieldSources, title: h1 === title ? "h1" : named ? "frontmatter:title" : "filename" };
+    }
 
     noGitFields(doc);
     const branch = labelValue(read.body, /^(?:branch|git branch|working branch)$/i);
@@ -99,7 +113,8 @@ export const execPlanParser: Parser = {
       }
     }
 
-    const progress = span("progress");
+    // Progress boxes written without a list marker ("[x] (TASK_01) Done the thing.") are items too
+    const progress = span("progress").replace(/^(\s*)\[([ xX~])\]/gm, "$1- [$2]");
     const tasks: UnitTask[] = readUnitTasks(progress || read.body).map((t) => ({ ...t, text: t.text.replace(STAMP, "") || t.text }));
     // the newest Progress timestamp is when the plan last moved
     const stamped = newestIn(progress);
@@ -114,7 +129,11 @@ export const execPlanParser: Parser = {
       .map((d) => squash(d.replace(/\*\*/g, "")));
     doc.meta.execPlan = { decisions, sections: sections.map((s) => s.name) };
 
-    finishUnit(doc, input, { family: "exec-plan", id: baseName(input.path), folder: input.path, statements: [], tasks });
+    // a status the plan states (frontmatter `status: in_progress`, a `**Status**: Completed` line)
+    const stated = (typeof data?.status === "string" ? data.status : null) ?? labelValue(read.body, STATUS_LABEL)?.value ?? null;
+    const word = conventionStatus(stated);
+    const statements: StatusStatement[] = word ? [{ label: "Status", raw: word.raw, status: word.status, source: data?.status ? "frontmatter:status" : "label:status" }] : [];
+    finishUnit(doc, input, { family: "exec-plan", id: baseName(input.path), folder: input.path, statements, tasks, archived: FILED_DONE.test(input.path.replace(/\\/g, "/")) });
     return { document: doc, problems };
   },
 };
