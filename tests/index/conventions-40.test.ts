@@ -116,6 +116,7 @@ beforeAll(async () => {
       "Tokens live in the links table.",
       "",
     ].join("\n"),
+    "backlog/tasks/task-3 - Export-to-PDF.md": "---\nid: task-3\ntitle: Export to PDF\nstatus: To Do\nassignee: []\ncreated_date: '2026-03-02'\nlabels: []\ndependencies: []\n---\n\n## Acceptance Criteria\n\n- [ ] #1 A note exports to PDF\n",
     "backlog/completed/task-1 - Set-up-storage.md": "---\nid: task-1\ntitle: Set up storage\nstatus: Done\nassignee: []\ncreated_date: '2026-02-20'\nlabels: []\ndependencies: []\n---\n\n## Description\n\nPick the storage layer.\n",
     "backlog/decisions/decision-1 - Use-IndexedDB.md": "---\nid: decision-1\ntitle: Use IndexedDB\ndate: '2026-02-21'\nstatus: accepted\n---\n\n## Context\n\nWe need offline storage.\n",
     // ExecPlans: the format's description and one plan
@@ -146,7 +147,8 @@ describe("OpenSpec 1.x", () => {
 describe("Backlog.md", () => {
   it("reads one unit per task, from its frontmatter and its acceptance criteria", () => {
     const tasks = byFormat("backlog-md");
-    expect(tasks.map((t) => t.title).sort()).toEqual(["Add sharing links", "Set up storage"]);
+    expect(tasks.map((t) => t.title).sort()).toEqual(["Add sharing links", "Export to PDF", "Set up storage"]);
+    expect(tasks.find((t) => t.title === "Export to PDF")).toMatchObject({ status: "in-progress", tasks: { done: 0, total: 1 } });
     const open = tasks.find((t) => t.title === "Add sharing links");
     expect(open).toMatchObject({ status: "in-progress", branch: null, tasks: { done: 1, total: 3 } });
     expect(open?.savedAt?.slice(0, 10)).toBe("2026-03-04");
@@ -180,8 +182,10 @@ describe("lists and the queue", () => {
     expect(familyLabelOf("backlog-md")).toBe("Backlog.md task");
     expect(familyLabelOf("exec-plan")).toBe("ExecPlan");
     const { items } = await loadQueue(space.db());
-    const task = items.find((i) => i.format === "backlog-md");
-    expect(task?.reason).toMatch(/^Task task-2: 1 of 3 tasks done/);
+    // the task under way is queued; the board's To Do task waits in the lists
+    const queued = items.filter((i) => i.format === "backlog-md");
+    expect(queued).toHaveLength(1);
+    expect(queued[0].reason).toMatch(/^Task task-2: 1 of 3 tasks done/);
     const plan = items.find((i) => i.format === "exec-plan");
     expect(plan?.reason).toMatch(/^ExecPlan 003-offline-sync\.md: 1 of 3 tasks done/);
     const change = items.find((i) => i.format === "openspec");
