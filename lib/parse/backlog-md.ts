@@ -17,7 +17,7 @@ import { firstHeading, labelValue, newestDate, STATUS_LABEL, unitTitle } from ".
 import { baseName, squash } from "./heuristics/text";
 
 /** `backlog/tasks/task-12 - Title.md`, `backlog/completed/task-3.1 - Title.md` (a sub-folder of tasks too). */
-const PLACE = /(^|\/)backlog\/(tasks|completed)\/(?:[^/]+\/)*(task-[\w.]+)(?: - ([^/]*))?\.md$/i;
+const PLACE = /(^|\/)backlog\/(tasks|completed)\/(?:[^/]+\/)*(task-[\w.-]+)(?: - ([^/]*))?\.md$/i;
 
 function place(relPath: string) {
   const m = PLACE.exec(relPath.replace(/\\/g, "/"));

@@ -24,6 +24,13 @@ describe("Backlog.md", () => {
     expect(unitOf(doc?.meta)).toMatchObject({ family: "backlog-md", id: "TASK-12.3", tasksDone: 1, tasksTotal: 2 });
   });
 
+  it("reads an epic's sub-task (an id with words in it) and a won't-fix task as closed", () => {
+    const doc = parse("backlog/completed/task-epic-11.1 - Information-Architecture-Plan.md", "---\nid: task-epic-11.1\ntitle: Information architecture plan\nstatus: Wontfix\n---\n\n## Description\n\nPlan the modules.\n");
+    expect(doc).toMatchObject({ format: "backlog-md", title: "Information architecture plan" });
+    const open = parse("backlog/tasks/task-9 - Retry-on-error.md", "---\nid: task-9\ntitle: Retry on error\nstatus: Wontfix\n---\n\nNot worth it.\n");
+    expect(open).toMatchObject({ status: "superseded" });
+  });
+
   it("leaves drafts, decisions, docs and the archive alone", () => {
     for (const p of ["backlog/drafts/draft-1 - Idea.md", "backlog/decisions/decision-2 - Use-SQLite.md", "backlog/docs/doc-1 - Architecture.md", "backlog/archive/tasks/task-3 - Old.md", "backlog/config.yml"]) {
       expect(isCandidatePath(p)).toBe(false);
