@@ -23,6 +23,8 @@ import { specKitParser } from "./spec-kit";
 import { conductorParser } from "./conductor";
 import { openSpecParser } from "./openspec";
 import { kiroParser } from "./kiro";
+import { backlogMdParser } from "./backlog-md";
+import { execPlanParser } from "./exec-plan";
 import { CONTENT_ROUTES, CONVENTION_ROUTES, FORCED_ROUTES, isConventionPath, looksLikeCheckpoint, routedAttempts, routedFormats, type Route } from "./routes";
 
 /** Every family Cairn reads. A new family is a new file in this folder plus one line here. */
@@ -49,6 +51,8 @@ export const PARSERS: readonly Parser[] = [
   gsdParser,
   agentPlanParser,
   progressLogParser,
+  backlogMdParser,
+  execPlanParser,
   transcriptParser,
 ].sort(
   (a, b) => b.priority - a.priority,

@@ -23,6 +23,9 @@ export const FORMATS = [
   "gsd",
   "agent-plan",
   "progress-log",
+  // conventions that gained ground since (issue 40)
+  "backlog-md",
+  "exec-plan",
   "transcript",
 ] as const;
 export type Format = (typeof FORMATS)[number];

@@ -35,3 +35,21 @@ export function unitDecision(
   const fact = freshness?.landed && decision.action === "complete" ? `its branch landed in ${freshness.landed.into} ${ago(freshness.landed.at, now)}: complete it?` : lowerFirst(decision.reason);
   return { ...decision, reason: `${noun} ${unit.id}: ${tasks}; ${fact}` };
 }
+
+/** A status that says the work has not begun (a board's "To Do" column), not the state of work under way. */
+const NOT_STARTED = /^(?:to[ -_]?do|not[ -_]started|backlog|icebox)$/i;
+
+/**
+ * A unit nothing has begun on (its status says "To Do" and none of its tasks is ticked: a Backlog.md board's
+ * waiting column) waits in the lists, not the queue: a board of hundreds of tasks would bury the work under way.
+ */
+export function unitNotStarted(unitJson: string | null): boolean {
+  if (!unitJson) return false;
+  try {
+    const unit = unitOf({ unit: JSON.parse(unitJson) as unknown });
+    const said = unit?.statements.at(-1)?.raw.trim() ?? "";
+    return !!unit && unit.tasksDone === 0 && NOT_STARTED.test(said);
+  } catch {
+    return false;
+  }
+}

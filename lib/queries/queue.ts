@@ -12,7 +12,7 @@ import { documents, repositories } from "../../db/schema";
 import { parseFreshness } from "../derive/freshness-wording";
 import { allMarks, isSetAside, isSnoozed, NO_MARKS } from "./marks";
 import { decide, QUEUE_ACTIONS, type QueueAction } from "./queue-rules";
-import { unitDecision, UNIT_FORMATS } from "./queue-units";
+import { unitDecision, unitNotStarted, UNIT_FORMATS } from "./queue-units";
 import { inProjectAt, projectCheckoutsAt, repoPathOf } from "./project-filter";
 import { allRows } from "./raw-rows";
 import { currentSnapshots, isSnapshot, openCondition, reviewQueue } from "./review-queue";
@@ -139,6 +139,8 @@ export async function loadQueue(db: CairnDb, options: { repo?: string; now?: Dat
   const setAside: QueueItem[] = [];
   for (const row of all) {
     if (isSnapshot(row) && !current.has(row.id)) continue;
+    // a board's "To Do" task with nothing ticked is waiting, not work under way: it stays in the lists
+    if (unitNotStarted(row.unit)) continue;
     const review = awaiting.get(row.id);
     const odd = notACheckpoint(row);
     // a save without a status and without any checkpoint field is a note, not work: only a review request keeps it

@@ -36,6 +36,8 @@ export const FAMILY_NAMES: Record<Format, FamilyName> = {
   gsd: { label: "GSD state", help: "the project state .planning/STATE.md kept by Get Shit Done", resumable: true, unit: "GSD state" },
   "agent-plan": { label: "Agent plan", help: "a plan file an agent wrote: docs/plans/, docs/superpowers/plans/, .cursor/plans/, .claude/plans/", resumable: true, unit: "Plan" },
   "progress-log": { label: "Progress log", help: "a running log of progress: claude-progress.txt, tasks/todo.md", resumable: true, unit: "Progress log" },
+  "backlog-md": { label: "Backlog.md task", help: "a task backlog/tasks/task-N - Title.md kept by Backlog.md: frontmatter status, acceptance criteria", resumable: true, unit: "Task" },
+  "exec-plan": { label: "ExecPlan", help: "an OpenAI ExecPlan (.agent/plans/, execplans/): Progress, Decision Log, Outcomes & Retrospective", resumable: true, unit: "ExecPlan" },
   transcript: { label: "Chat transcript", help: "a saved conversation: .specstory/history/, .aider.chat.history.md (searchable, never in the queue)", resumable: false, unit: null },
 };
 

@@ -9,7 +9,7 @@ import { squash, stripInlineMarkdown } from "../heuristics/text";
 
 export const CONVENTION_STATUS_WORDS: ReadonlyArray<{ status: Status; words: RegExp }> = [
   // closed without finishing: superseded work is closed, as for checkpoints
-  { status: "superseded", words: /^(?:superseded|obsolete|cancell?ed|abandoned|deprecated|withdrawn|rejected|won'?t do|dropped|replaced)\b/i },
+  { status: "superseded", words: /^(?:superseded|obsolete|cancell?ed|abandoned|deprecated|withdrawn|rejected|won'?t do|won'?t[ -_]?fix|dropped|replaced)\b/i },
   { status: "blocked", words: /^(?:blocked|on[ -_]hold|paused|waiting|stalled|parked)\b/i },
   {
     status: "completed",
