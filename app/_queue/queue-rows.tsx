@@ -6,8 +6,8 @@
  * the prompt (where Copy prompt is), h snoozes a week, a archives, p pins, u undoes the last of these. Every
  * write and mark is announced in a toast with Undo ("Completed · Undo", "Snoozed until Mon 14 Dec · Undo"), and
  * focus stays in the list, on the next row. Every action is a form (useActionState, pending state) over the
- * same server actions as the checkpoint page. On a phone a row is a two-line card: verb, title and action, then
- * the reason.
+ * same server actions as the checkpoint page. On a phone a row is a two-line card: verb and title, then the
+ * reason and the action.
  */
 import Link from "next/link";
 import { useActionState, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
@@ -161,15 +161,15 @@ function Row({ item, active, onFocusRow, onDone, onError, now }: {
       onFocus={onFocusRow}
       className="group flex min-h-10 items-center gap-3 rounded px-2 py-1 text-sm hover:bg-stone-50 focus:outline-2 focus:outline-teal-600 focus-within:bg-stone-50 max-sm:flex-wrap max-sm:gap-y-1 max-sm:py-2 dark:hover:bg-stone-900 dark:focus-within:bg-stone-900"
     >
-      <span className={`shrink-0 text-xs font-semibold sm:w-20 max-sm:order-1 ${VERB_CLASS[item.action]}`} data-action={item.action}>
+      <span className={`shrink-0 text-xs font-semibold sm:w-20 max-sm:order-1 max-sm:w-16 ${VERB_CLASS[item.action]}`} data-action={item.action}>
         {item.verb}
       </span>
       <span className="flex min-w-0 flex-1 items-baseline gap-2 max-sm:contents">
-        <Link href={`/checkpoints/${item.id}`} prefetch={false} data-open className="font-medium sm:max-w-[45%] sm:shrink-0 sm:truncate max-sm:order-2 max-sm:min-w-0 max-sm:flex-1 max-sm:line-clamp-2 max-sm:break-words">
+        <Link href={`/checkpoints/${item.id}`} prefetch={false} data-open className="font-medium sm:max-w-[45%] sm:shrink-0 sm:truncate max-sm:order-2 max-sm:min-w-0 max-sm:flex-1 max-sm:basis-[calc(100%-4.75rem)] max-sm:line-clamp-2 max-sm:break-words">
           {name}
         </Link>
         {item.pinned && <span className="shrink-0 text-xs font-medium text-teal-700 max-sm:order-2 dark:text-teal-400">pinned</span>}
-        <span className="min-w-0 text-stone-600 sm:truncate max-sm:order-4 max-sm:basis-full max-sm:line-clamp-2 dark:text-stone-400" title={item.reason}>{item.reason}</span>
+        <span className="min-w-0 text-stone-600 sm:truncate max-sm:order-3 max-sm:flex-1 max-sm:line-clamp-2 dark:text-stone-400" title={item.reason}>{item.reason}</span>
       </span>
       <span className="hidden shrink-0 text-xs text-stone-600 sm:inline dark:text-stone-400">
         {item.repoName ?? "global"} · <time dateTime={item.touchedAt ?? item.savedAt ?? undefined}>{age(item.touchedAt ?? item.savedAt, now)}</time>
@@ -179,7 +179,7 @@ function Row({ item, active, onFocusRow, onDone, onError, now }: {
         <MarkForm item={item} action="snooze" name={name} onDone={onDone} onError={onError} />
         {item.action !== "archive" && <MarkForm item={item} action="archive" name={name} onDone={onDone} onError={onError} />}
       </span>
-      <span className="shrink-0 max-sm:order-3">
+      <span className="shrink-0 max-sm:order-4">
         <Primary item={item} name={name} onDone={onDone} onError={onError} />
       </span>
     </li>
