@@ -39,7 +39,7 @@ export function DiffView({ files, stats, anchors }: { files: FileDiff[]; stats: 
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">truncated</span>
               )}
             </summary>
-            <Patch patch={file.patch} />
+            <Patch patch={file.patch} label={`Changes in ${file.path || "(unnamed file)"}`} />
             {file.truncated && (
               <p className="border-t border-stone-200 px-3 py-1.5 text-xs text-amber-800 dark:border-stone-800 dark:text-amber-300">
                 This diff is too large to show in full; it was cut short. Run <code className="font-mono">git diff</code> in the repository for the rest.

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { completeCheckpoint } from "@/lib/actions/complete";
+import { UNDO_TICKET, completeCheckpoint, undoCompletion } from "@/lib/actions/complete";
 import { MarkError, setMark } from "@/lib/actions/marks";
 import { buildResumeBrief } from "@/lib/actions/resume";
 import { describeWriteError } from "@/lib/write";
@@ -52,6 +52,23 @@ export async function queueCompleteAction(_previous: QueueFormState, formData: F
   let state: QueueFormState;
   try {
     const result = await completeCheckpoint(getDb(process.env.CAIRN_DB), parsed.data.documentId, { expectedHash: parsed.data.expectedHash });
+    state = { ok: true, message: result.message, text: null, undo: result.undo };
+  } catch (error) {
+    return { ok: false, message: describeWriteError(error), text: null };
+  }
+  revalidatePath("/", "layout");
+  return state;
+}
+
+const undoSchema = z.object({ undo: z.string().regex(UNDO_TICKET, "This completion cannot be undone any more; reload the page.") });
+
+/** Undo a Complete from the queue's toast: the file's previous bytes, only while it is unchanged since the completion. */
+export async function queueUndoCompleteAction(_previous: QueueFormState, formData: FormData): Promise<QueueFormState> {
+  const parsed = undoSchema.safeParse({ undo: formData.get("undo") });
+  if (!parsed.success) return { ok: false, message: z.flattenError(parsed.error).fieldErrors.undo?.[0] ?? "The form is not valid.", text: null };
+  let state: QueueFormState;
+  try {
+    const result = await undoCompletion(getDb(process.env.CAIRN_DB), parsed.data.undo);
     state = { ok: true, message: result.message, text: null };
   } catch (error) {
     return { ok: false, message: describeWriteError(error), text: null };

@@ -13,6 +13,8 @@ export interface QueueFormState {
   ok: boolean;
   message: string | null;
   text: string | null;
+  /** After a Complete: the ticket that undoes it, while the file is unchanged since (null: nothing to undo). */
+  undo?: string | null;
 }
 
 export const initialQueueState: QueueFormState = { ok: false, message: null, text: null };

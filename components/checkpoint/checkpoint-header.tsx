@@ -110,10 +110,11 @@ export function CheckpointHeader({ doc, repo, status, completedInCairn, tasks, a
         {completedInCairn && <span className="text-stone-600 dark:text-stone-400">completed in Cairn</span>}
       </div>
       <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
-        <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-balance break-words">
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-balance break-words md:flex-1">
           <Provenance source={sources.title}>{doc.title ?? doc.path}</Provenance>
         </h1>
-        {actions && <div className="shrink-0">{actions}</div>}
+        {/* bounded: a confirmation in the actions wraps under the buttons instead of squeezing the title */}
+        {actions && <div className="min-w-0 md:max-w-md md:shrink-0">{actions}</div>}
       </div>
       <dl className="text-sm text-stone-700 dark:text-stone-300" aria-label="What the file records" data-testid="meta-line">
         {facts}

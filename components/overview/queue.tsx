@@ -49,7 +49,7 @@ export function Queue({ data, showAll = false, only = null }: { data: QueueData;
           <Counts data={data} only={only} />
           <QueueRows items={first} label="What to do next" now={now} />
           <p id="queue-keys" className="text-xs text-stone-600 dark:text-stone-400">
-            Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>e</kbd> completes, <kbd>h</kbd> snoozes a week, <kbd>a</kbd> archives, <kbd>p</kbd> pins.
+            Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>c</kbd> copies the prompt, <kbd>e</kbd> completes (where Complete is the action), <kbd>h</kbd> snoozes a week, <kbd>a</kbd> archives, <kbd>p</kbd> pins, <kbd>u</kbd> undoes the last.
           </p>
         </>
       )}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
+import { Menu } from "@/components/menu";
 import { TriageControls } from "@/app/_queue/triage-controls";
 import type { Marks } from "@/lib/queries/marks";
 import { CompleteButton } from "../_write/complete-button";
@@ -29,16 +30,18 @@ const MENU_LINK = "block rounded px-2 py-1.5 text-sm hover:bg-stone-100 dark:hov
 export function CheckpointActions({ documentId, title, contentHash, prompt, writable, open, landed, marks }: ActionFacts) {
   // once landed, Complete leads (and stays mounted after completing, for its Undo)
   const completePrimary = writable && landed;
-  const complete = writable ? <CompleteButton documentId={documentId} expectedHash={contentHash} completed={!open} hideWhenCompleted /> : null;
+  const complete = writable ? <CompleteButton documentId={documentId} expectedHash={contentHash} completed={!open} hideWhenCompleted inRow={completePrimary} /> : null;
   return (
     <div role="group" aria-label="Actions" className="flex flex-wrap items-start gap-2">
       {completePrimary && complete}
       {prompt && <CopyButton text={prompt} label="Copy prompt" what="the prompt in the Resume panel" primary={!completePrimary} />}
-      <details className="relative" data-testid="more-actions">
-        <summary className="cursor-pointer list-none rounded-md border border-stone-300 bg-white px-2.5 py-1.5 text-sm font-medium text-stone-700 shadow-xs hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 [&::-webkit-details-marker]:hidden">
-          More <span aria-hidden>▾</span>
-        </summary>
-        <div className="absolute right-0 z-30 mt-1 w-[min(20rem,calc(100vw-2rem))] space-y-2 rounded-lg border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+      <Menu
+        className="relative"
+        testId="more-actions"
+        summary={<>More <span aria-hidden>▾</span></>}
+        summaryClassName="cursor-pointer list-none rounded-md border border-stone-300 bg-white px-2.5 py-1.5 text-sm font-medium text-stone-700 shadow-xs hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 [&::-webkit-details-marker]:hidden"
+        panelClassName="absolute right-0 z-30 mt-1 w-[min(20rem,calc(100vw-1rem))] space-y-2 rounded-lg border border-stone-200 bg-white p-2 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+      >
           {/* mounted while completed too (it shows nothing then), so that its confirmation and Undo stay */}
           {writable && !completePrimary && <div className="px-2 py-1 empty:hidden">{complete}</div>}
           <nav aria-label="More about this checkpoint">
@@ -61,8 +64,7 @@ export function CheckpointActions({ documentId, title, contentHash, prompt, writ
               <TriageControls documentId={documentId} name={title} marks={marks} />
             </div>
           )}
-        </div>
-      </details>
+      </Menu>
     </div>
   );
 }

@@ -43,6 +43,7 @@ export function CompleteButton({
   label = "Complete",
   hideWhenCompleted = false,
   once = false,
+  inRow = false,
 }: {
   documentId: string | null;
   expectedHash: string | null;
@@ -52,6 +53,8 @@ export function CompleteButton({
   hideWhenCompleted?: boolean;
   /** One completion per page: after it, the button stays "Completed" even when the page offers another checkpoint (no re-arming). */
   once?: boolean;
+  /** Among other buttons (the page header's actions): the form's parts join the row, its confirmation on a line of its own below it. */
+  inRow?: boolean;
 }) {
   const [state, action] = useActionState(completeAction, initialWriteState);
   const shownVersion = useShownVersion(expectedHash ?? "", state.ok ? state : null);
@@ -65,7 +68,7 @@ export function CompleteButton({
   const tone = state.ok && !changedOnDisk ? "text-emerald-700 dark:text-emerald-400" : changedOnDisk ? "text-amber-800 dark:text-amber-300" : "text-rose-700 dark:text-rose-400";
   const undo = state.ok && !changedOnDisk ? state.undo : null;
   return (
-    <form action={action} className="flex flex-wrap items-center gap-3">
+    <form action={action} className={inRow ? "contents" : "flex flex-wrap items-center gap-3"}>
       {documentId && (
         <>
           <input type="hidden" name="documentId" value={documentId} />
@@ -76,7 +79,7 @@ export function CompleteButton({
         </>
       )}
       {undo && <input type="hidden" name="undo" value={undo} />}
-      <p role="status" aria-live="polite" className={`text-sm ${tone}`}>
+      <p role="status" aria-live="polite" className={`text-sm break-words ${inRow ? "order-last basis-full" : ""} ${tone}`}>
         {message}
         {undo && (
           <>
