@@ -7,7 +7,7 @@
  */
 import type { FileEdit, LogChunk, LogRef, ReadResult, SessionEnv, SessionReader, SessionRoot, SessionSummary, SessionTurn, ToolCall } from "./types";
 import { addCommits, addPullRequests, addUnique, commitClaims, MAX_COMMAND_CHARS, pullRequestUrls } from "./shell";
-import { cleanPrompt, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
+import { cleanPrompt, eachJsonLine, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
 import { posix } from "node:path";
 
 interface PendingCall {
@@ -285,16 +285,7 @@ function read(state: ClaudeState, chunk: LogChunk): ReadResult<ClaudeState> {
   const turns: SessionTurn[] = [];
   const problems: ReadResult<ClaudeState>["problems"] = [];
   if (chunk.firstLine === 1) applyCompanions(state, chunk);
-  chunk.lines.forEach((text, i) => {
-    const line = chunk.firstLine + i;
-    if (!text.trim()) return;
-    const rec = parseObject(text);
-    if (!rec) {
-      problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
-      return;
-    }
-    readRecord(state, rec, line, turns);
-  });
+  eachJsonLine(chunk, problems, (rec, line) => readRecord(state, rec, line, turns));
   return { state, turns, problems };
 }
 

@@ -8,7 +8,7 @@
 import { posix } from "node:path";
 import type { FileEdit, LogChunk, LogRef, ReadResult, SessionEnv, SessionReader, SessionRoot, SessionSummary, SessionTurn, ToolCall } from "./types";
 import { addCommits, addPullRequests, addUnique, commitClaims, MAX_COMMAND_CHARS, patchPaths, pullRequestUrls } from "./shell";
-import { cleanPrompt, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
+import { cleanPrompt, eachJsonLine, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
 
 export interface CodexState {
   v: 1;
@@ -213,16 +213,7 @@ function readRecord(state: CodexState, rec: Record<string, unknown>, line: numbe
 function read(state: CodexState, chunk: LogChunk): ReadResult<CodexState> {
   const turns: SessionTurn[] = [];
   const problems: ReadResult<CodexState>["problems"] = [];
-  chunk.lines.forEach((text, i) => {
-    const line = chunk.firstLine + i;
-    if (!text.trim()) return;
-    const rec = parseObject(text);
-    if (!rec) {
-      problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
-      return;
-    }
-    readRecord(state, rec, line, turns);
-  });
+  eachJsonLine(chunk, problems, (rec, line) => readRecord(state, rec, line, turns));
   return { state, turns, problems };
 }
 

@@ -11,7 +11,7 @@ import { posix } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { LogChunk, LogRef, ReadResult, SessionEnv, SessionReader, SessionRoot, SessionSummary, SessionTurn, ToolCall } from "./types";
 import { addCommits, addPullRequests, addUnique, commitClaims, joinPath, MAX_COMMAND_CHARS, pullRequestUrls } from "./shell";
-import { cleanPrompt, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
+import { cleanPrompt, eachJsonLine, isHarnessText, isoTime, isSlashCommand, isTitlePrompt, maxTime, minTime, num, obj, parseObject, str, titleFrom } from "./prompts";
 
 export interface CopilotState {
   v: 1;
@@ -227,16 +227,7 @@ function read(state: CopilotState, chunk: LogChunk): ReadResult<CopilotState> {
   const turns: SessionTurn[] = [];
   const problems: ReadResult<CopilotState>["problems"] = [];
   if (chunk.companions && !state.name) readWorkspace(state, chunk.companions["workspace.yaml"]);
-  chunk.lines.forEach((text, i) => {
-    const line = chunk.firstLine + i;
-    if (!text.trim()) return;
-    const rec = parseObject(text);
-    if (!rec) {
-      problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
-      return;
-    }
-    readEvent(state, rec, turns, line);
-  });
+  eachJsonLine(chunk, problems, (rec, line) => readEvent(state, rec, turns, line));
   return { state, turns, problems };
 }
 

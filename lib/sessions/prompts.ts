@@ -3,6 +3,7 @@
  * Harness text (slash commands, local-command caveats, bash echoes, interrupts, injected instructions, the
  * sub-agent warm-up) is not a prompt and never a title.
  */
+import type { LogChunk, SessionProblem } from "./types";
 
 /** Longest title kept. */
 export const MAX_TITLE_CHARS = 120;
@@ -93,6 +94,20 @@ export function parseObject(line: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Each JSON-object line of a chunk, with its 1-based line number; a blank line is passed over, any other line that
+ * is not a JSON object becomes a problem on the session (never a stop).
+ */
+export function eachJsonLine(chunk: LogChunk, problems: SessionProblem[], visit: (record: Record<string, unknown>, line: number) => void): void {
+  chunk.lines.forEach((text, i) => {
+    const line = chunk.firstLine + i;
+    if (!text.trim()) return;
+    const record = parseObject(text);
+    if (record) visit(record, line);
+    else problems.push({ line, message: `line ${line} is not a JSON object; skipped` });
+  });
 }
 
 export function str(value: unknown): string | null {
