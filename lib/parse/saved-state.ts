@@ -16,6 +16,7 @@
  */
 import { parseDateText } from "./heuristics/dates";
 import { isPlaceholder, isRefName, isShaText } from "./heuristics/fields";
+import { atxHeading } from "./heuristics/markdown";
 import { baseName, lowerPath } from "./heuristics/text";
 import { wordsPattern } from "./heuristics/words";
 
@@ -61,10 +62,10 @@ function marksOf(body: string): Marks {
   const labels: { key: string; value: string }[] = [];
   let h1: string | null = null;
   for (const line of body.split("\n")) {
-    const heading = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const heading = atxHeading(line);
     if (heading) {
-      headings.push(clean(heading[2]));
-      if (heading[1].length === 1 && h1 === null) h1 = clean(heading[2]);
+      headings.push(clean(heading.text));
+      if (heading.level === 1 && h1 === null) h1 = clean(heading.text);
       continue;
     }
     const label = /^\s*(?:[-*+>]\s+)?(?:\*\*|__)?([^:*_\n]{1,40}?)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$/.exec(line);
